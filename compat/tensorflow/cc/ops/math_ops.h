@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's ops/math/cast_op.h.
+#ifndef MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_H_
+#define MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_H_
+
+#include "ops/math/cast_op.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_H_

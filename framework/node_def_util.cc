@@ -1,0 +1,302 @@
+#include "framework/node_def_util.h"
+
+#include <algorithm>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "framework/errors.h"
+
+namespace tensorflow {
+
+const char* const kColocationAttrName = "_class";
+const char* const kColocationGroupPrefix = "loc:@";
+
+AttrSlice::AttrSlice(const NodeDef& ndef) : ndef_(&ndef), attrs_(&ndef.attr()) {}
+AttrSlice::AttrSlice(const AttrValueMap* a) : ndef_(nullptr), attrs_(a) {}
+AttrSlice::AttrSlice() : ndef_(nullptr), attrs_(nullptr) {}
+
+const AttrValue* AttrSlice::Find(absl::string_view attr_name) const {
+  if (attrs_ == nullptr) return nullptr;
+  auto it = attrs_->find(std::string(attr_name));
+  return it == attrs_->end() ? nullptr : &it->second;
+}
+
+Status AttrSlice::Find(absl::string_view attr_name, const AttrValue** attr_value) const {
+  *attr_value = Find(attr_name);
+  if (*attr_value != nullptr) return OkStatus();
+  Status s = errors::NotFound("No attr named '", attr_name, "' in NodeDef:");
+  if (ndef_ != nullptr) {
+    s = errors::NotFound("No attr named '", attr_name, "' in NodeDef:\n\t ",
+                         SummarizeNodeDef(*ndef_));
+  }
+  return s;
+}
+
+std::string AttrSlice::SummarizeNode() const {
+  if (attrs_ == nullptr) return "";
+  std::vector<std::string> names;
+  for (const auto& kv : *attrs_) names.push_back(kv.first);
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> parts;
+  for (const auto& n : names) {
+    parts.push_back(absl::StrCat(n, "=", SummarizeAttrValue(attrs_->at(n))));
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
+bool HasNodeAttr(const NodeDef& node_def, absl::string_view attr_name) {
+  return node_def.attr().count(std::string(attr_name)) > 0;
+}
+
+namespace {
+
+// Finds the attr and checks its type name.
+Status FindTyped(const AttrSlice& attrs, absl::string_view name, absl::string_view type,
+                 const AttrValue** v) {
+  TF_RETURN_IF_ERROR(attrs.Find(name, v));
+  Status s = AttrValueHasType(**v, type);
+  if (!s.ok()) {
+    return errors::InvalidArgument("Attr '", name, "' has the wrong type: ", s.message());
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::string* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "string", &v));
+  *value = v->s();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, int64_t* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "int", &v));
+  *value = v->i();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, int32_t* value) {
+  int64_t wide;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, name, &wide));
+  if (wide < INT32_MIN || wide > INT32_MAX) {
+    return errors::InvalidArgument("Attr ", name, " has value ", wide,
+                                   " out of range for an int32");
+  }
+  *value = static_cast<int32_t>(wide);
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, float* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "float", &v));
+  *value = v->f();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, bool* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "bool", &v));
+  *value = v->b();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, DataType* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "type", &v));
+  *value = v->type();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, TensorShapeProto* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "shape", &v));
+  *value = v->shape();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, TensorShape* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "shape", &v));
+  return TensorShape::BuildTensorShape(v->shape(), value);
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, PartialTensorShape* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "shape", &v));
+  return PartialTensorShape::BuildTensorShapeBase(v->shape(), value);
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, Tensor* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "tensor", &v));
+  Tensor t;
+  if (!t.FromProto(v->tensor())) {
+    return errors::InvalidArgument("Attr ", name, " has value ",
+                                   v->tensor().ShortDebugString(),
+                                   " that can't be converted to a Tensor");
+  }
+  *value = std::move(t);
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, const TensorProto** value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "tensor", &v));
+  *value = &v->tensor();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, NameAttrList* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "func", &v));
+  *value = v->func();
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
+                   std::vector<std::string>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(string)", &v));
+  value->assign(v->list().s().begin(), v->list().s().end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<int64_t>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(int)", &v));
+  value->assign(v->list().i().begin(), v->list().i().end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<int32_t>* value) {
+  std::vector<int64_t> wide;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, name, &wide));
+  value->clear();
+  for (int64_t w : wide) {
+    if (w < INT32_MIN || w > INT32_MAX) {
+      return errors::InvalidArgument("Attr ", name, " has value ", w,
+                                     " out of range for an int32");
+    }
+    value->push_back(static_cast<int32_t>(w));
+  }
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<float>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(float)", &v));
+  value->assign(v->list().f().begin(), v->list().f().end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<bool>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(bool)", &v));
+  value->assign(v->list().b().begin(), v->list().b().end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
+                   std::vector<DataType>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(type)", &v));
+  value->clear();
+  for (int t : v->list().type()) value->push_back(static_cast<DataType>(t));
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, DataTypeVector* value) {
+  std::vector<DataType> types;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, name, &types));
+  value->assign(types.begin(), types.end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
+                   std::vector<TensorShapeProto>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(shape)", &v));
+  value->assign(v->list().shape().begin(), v->list().shape().end());
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
+                   std::vector<TensorShape>* value) {
+  std::vector<TensorShapeProto> protos;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, name, &protos));
+  value->clear();
+  for (const auto& p : protos) {
+    TensorShape s;
+    TF_RETURN_IF_ERROR(TensorShape::BuildTensorShape(p, &s));
+    value->push_back(s);
+  }
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
+                   std::vector<PartialTensorShape>* value) {
+  std::vector<TensorShapeProto> protos;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, name, &protos));
+  value->clear();
+  for (const auto& p : protos) {
+    PartialTensorShape s;
+    TF_RETURN_IF_ERROR(PartialTensorShape::BuildTensorShapeBase(p, &s));
+    value->push_back(s);
+  }
+  return OkStatus();
+}
+
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<Tensor>* value) {
+  const AttrValue* v;
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(tensor)", &v));
+  value->clear();
+  for (const auto& p : v->list().tensor()) {
+    Tensor t;
+    if (!t.FromProto(p)) {
+      return errors::InvalidArgument("Attr ", name, " has a tensor that can't be converted");
+    }
+    value->push_back(t);
+  }
+  return OkStatus();
+}
+
+std::string FormatNodeNameForError(const std::string& name) {
+  return absl::StrCat("{{node ", name, "}}");
+}
+
+std::string SummarizeNodeDef(const NodeDef& node_def) {
+  std::string s = absl::StrCat(FormatNodeNameForError(node_def.name()), " = ", node_def.op(),
+                               "[", AttrSlice(node_def).SummarizeNode(), "]");
+  if (!node_def.device().empty()) absl::StrAppend(&s, "(device=", node_def.device(), ")");
+  absl::StrAppend(&s, "(", absl::StrJoin(node_def.input(), ", "), ")");
+  return s;
+}
+
+bool ParseTensorName(absl::string_view name, std::string* node, int* index) {
+  if (absl::StartsWith(name, "^")) {
+    *node = std::string(name.substr(1));
+    *index = -1;
+    return !node->empty();
+  }
+  size_t colon = name.rfind(':');
+  if (colon == absl::string_view::npos) {
+    *node = std::string(name);
+    *index = 0;
+    return !node->empty();
+  }
+  int i;
+  if (!absl::SimpleAtoi(name.substr(colon + 1), &i) || i < 0) {
+    *node = std::string(name);
+    *index = 0;
+    return !node->empty();
+  }
+  *node = std::string(name.substr(0, colon));
+  *index = i;
+  return !node->empty();
+}
+
+}  // namespace tensorflow

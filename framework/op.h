@@ -1,0 +1,146 @@
+// minitf: the op registry. Each op is declared once, in its family's folder, in TF's own
+// op-spec language, and registers itself at load time:
+//
+//   REGISTER_OP("FakeQuantWithMinMaxVars")
+//       .Input("inputs: float")
+//       .Input("min: float")
+//       .Input("max: float")
+//       .Output("outputs: float")
+//       .Attr("num_bits: int >= 2 = 8")
+//       .Attr("narrow_range: bool = false")
+//       .SetShapeFn(shape_inference::UnchangedShape)
+//       .Summary("Fake-quantize 'inputs' ...");
+//
+// Inputs/outputs: "name: float" (fixed type), "name: T" (type attr), "name: N * T" (a list
+// of N tensors of type T), "name: Tlist" (a list(type) attr). Attrs: "name: <type>
+// [>= min] [= default]" where <type> is int, float, bool, string, type, shape, tensor,
+// list(...), a set of allowed types "{float, double}" or strings "{'a', 'b'}", or a type
+// category (numbertype, realnumbertype, ...). Parsing errors abort at load time: they are
+// bugs in minitf, not user input.
+#ifndef MINITF_FRAMEWORK_OP_H_
+#define MINITF_FRAMEWORK_OP_H_
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "framework/shape_inference.h"
+#include "framework/status.h"
+#include "tensorflow/core/framework/op_def.pb.h"
+
+namespace tensorflow {
+
+// What the registry holds for one op.
+struct OpRegistrationData {
+  OpDef op_def;
+  shape_inference::ShapeInferenceFn shape_inference_fn;
+};
+
+// Builds an OpDef from TF's op-spec strings (see the file comment).
+class OpDefBuilder {
+ public:
+  explicit OpDefBuilder(std::string op_name);
+  OpDefBuilder& Attr(std::string spec);
+  OpDefBuilder& Input(std::string spec);
+  OpDefBuilder& Output(std::string spec);
+  OpDefBuilder& SetIsCommutative();
+  OpDefBuilder& SetIsAggregate();
+  OpDefBuilder& SetIsStateful();
+  OpDefBuilder& SetAllowsUninitializedInput();
+  OpDefBuilder& Summary(std::string summary);
+  OpDefBuilder& Description(std::string description);
+  OpDefBuilder& SetShapeFn(shape_inference::ShapeInferenceFn fn);
+  // Parses everything; the first spec error is returned.
+  Status Finalize(OpRegistrationData* op_reg_data) const;
+
+ private:
+  OpRegistrationData data_;
+  std::vector<std::string> attrs_, inputs_, outputs_;
+};
+
+class OpRegistry {
+ public:
+  static OpRegistry* Global();
+  // Adds an op; AlreadyExists if the name is taken.
+  Status Register(const OpRegistrationData& data);
+  // NotFound "Op type not registered 'X' in binary running on minitf. ..." when unknown.
+  Status LookUp(const std::string& op_type_name, const OpRegistrationData** op_reg_data) const;
+  Status LookUpOpDef(const std::string& op_type_name, const OpDef** op_def) const;
+  std::vector<std::string> ListOpNames() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, std::unique_ptr<OpRegistrationData>> ops_;
+};
+
+// "Op<name=Add; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE]>"
+std::string SummarizeOpDef(const OpDef& op_def);
+
+// Looks up the attr definition named `name`, or nullptr.
+const OpDef::AttrDef* FindAttr(absl::string_view name, const OpDef& op_def);
+
+namespace register_op {
+// Holds the builder until the end of the REGISTER_OP statement, then registers it.
+class OpDefBuilderWrapper {
+ public:
+  explicit OpDefBuilderWrapper(const char* name) : builder_(name) {}
+  const OpDefBuilder& builder() const { return builder_; }
+  OpDefBuilderWrapper& Attr(std::string spec) {
+    builder_.Attr(std::move(spec));
+    return *this;
+  }
+  OpDefBuilderWrapper& Input(std::string spec) {
+    builder_.Input(std::move(spec));
+    return *this;
+  }
+  OpDefBuilderWrapper& Output(std::string spec) {
+    builder_.Output(std::move(spec));
+    return *this;
+  }
+  OpDefBuilderWrapper& SetIsCommutative() {
+    builder_.SetIsCommutative();
+    return *this;
+  }
+  OpDefBuilderWrapper& SetIsAggregate() {
+    builder_.SetIsAggregate();
+    return *this;
+  }
+  OpDefBuilderWrapper& SetIsStateful() {
+    builder_.SetIsStateful();
+    return *this;
+  }
+  OpDefBuilderWrapper& Summary(std::string s) {
+    builder_.Summary(std::move(s));
+    return *this;
+  }
+  OpDefBuilderWrapper& Description(std::string s) {
+    builder_.Description(std::move(s));
+    return *this;
+  }
+  OpDefBuilderWrapper& SetShapeFn(shape_inference::ShapeInferenceFn fn) {
+    builder_.SetShapeFn(std::move(fn));
+    return *this;
+  }
+
+ private:
+  OpDefBuilder builder_;
+};
+
+// Registers the op when the REGISTER_OP statement's static is initialized; a spec error
+// aborts at load time with the op's name (a bug in minitf, not user input).
+struct OpRegisterer {
+  OpRegisterer(const OpDefBuilderWrapper& wrapper);  // NOLINT(runtime/explicit)
+};
+}  // namespace register_op
+
+}  // namespace tensorflow
+
+#define REGISTER_OP(name) REGISTER_OP_UNIQ_HELPER(__COUNTER__, name)
+#define REGISTER_OP_UNIQ_HELPER(ctr, name) REGISTER_OP_UNIQ(ctr, name)
+#define REGISTER_OP_UNIQ(ctr, name)                                         \
+  static const ::tensorflow::register_op::OpRegisterer register_op##ctr \
+      [[maybe_unused]] = ::tensorflow::register_op::OpDefBuilderWrapper(name)
+
+#endif  // MINITF_FRAMEWORK_OP_H_

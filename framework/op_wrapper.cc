@@ -1,0 +1,40 @@
+#include "framework/op_wrapper.h"
+
+#include "framework/errors.h"
+
+namespace tensorflow {
+namespace ops {
+namespace internal {
+
+Node* FinishOp(const Scope& scope, NodeBuilder* builder) {
+  Node* ret = nullptr;
+  scope.UpdateBuilder(builder);
+  scope.UpdateStatus(builder->Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return nullptr;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  return ret;
+}
+
+Status OutputRanges(const Node& node, std::vector<std::pair<int, int>>* ranges) {
+  ranges->clear();
+  int start = 0;
+  for (const auto& arg : node.op_def().output_arg()) {
+    int count = 1;
+    if (!arg.number_attr().empty()) {
+      int64_t n;
+      TF_RETURN_IF_ERROR(GetNodeAttr(node.attrs(), arg.number_attr(), &n));
+      count = static_cast<int>(n);
+    } else if (!arg.type_list_attr().empty()) {
+      DataTypeVector types;
+      TF_RETURN_IF_ERROR(GetNodeAttr(node.attrs(), arg.type_list_attr(), &types));
+      count = static_cast<int>(types.size());
+    }
+    ranges->emplace_back(start, start + count);
+    start += count;
+  }
+  return OkStatus();
+}
+
+}  // namespace internal
+}  // namespace ops
+}  // namespace tensorflow

@@ -1,0 +1,40 @@
+// minitf: what every op class constructor shares (the tail of TF's generated constructors):
+// apply the scope to the builder, add the node, run shape inference.
+//
+//   if (!scope.ok()) return;
+//   auto _x = ops::AsNodeOut(scope, x);
+//   if (!scope.ok()) return;
+//   auto builder = NodeBuilder(scope.GetUniqueNameForOp("Identity"), "Identity").Input(_x);
+//   Node* ret = ops::internal::FinishOp(scope, &builder);
+//   if (ret == nullptr) return;
+#ifndef MINITF_FRAMEWORK_OP_WRAPPER_H_
+#define MINITF_FRAMEWORK_OP_WRAPPER_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "framework/const_node.h"
+#include "framework/node_builder.h"
+#include "framework/ops.h"
+#include "framework/scope.h"
+
+namespace tensorflow {
+namespace ops {
+namespace internal {
+
+// Applies `scope` to `builder`, adds the node and infers its shapes. Returns the node, or
+// nullptr when the node could not be added (the scope then holds the error). A failed shape
+// inference also goes onto the scope, but the node is returned, as TF's generated code
+// still assigns the outputs.
+Node* FinishOp(const Scope& scope, NodeBuilder* builder);
+
+// The [first, last) output indices of each output arg of `node`, by arg name (TF's
+// NameRangesForNode, outputs only).
+Status OutputRanges(const Node& node, std::vector<std::pair<int, int>>* ranges);
+
+}  // namespace internal
+}  // namespace ops
+}  // namespace tensorflow
+
+#endif  // MINITF_FRAMEWORK_OP_WRAPPER_H_

@@ -1,0 +1,79 @@
+#include "framework/shape_inference.h"
+
+#include "framework/errors.h"
+
+namespace tensorflow {
+namespace shape_inference {
+
+InferenceContext::InferenceContext(const NodeDef* node_def,
+                                   std::vector<PartialTensorShape> input_shapes,
+                                   std::vector<const Tensor*> input_tensors, int num_outputs)
+    : node_def_(node_def),
+      inputs_(std::move(input_shapes)),
+      input_tensors_(std::move(input_tensors)),
+      outputs_(num_outputs) {
+  input_tensors_.resize(inputs_.size(), nullptr);
+}
+
+Status InferenceContext::WithRank(int i, int rank) const {
+  const int have = inputs_[i].dims();
+  if (have >= 0 && have != rank) {
+    return errors::InvalidArgument("Shape must be rank ", rank, " but is rank ", have);
+  }
+  return OkStatus();
+}
+
+Status InferenceContext::WithRankAtLeast(int i, int rank) const {
+  const int have = inputs_[i].dims();
+  if (have >= 0 && have < rank) {
+    return errors::InvalidArgument("Shape must be at least rank ", rank, " but is rank ", have);
+  }
+  return OkStatus();
+}
+
+Status InferenceContext::WithRankAtMost(int i, int rank) const {
+  const int have = inputs_[i].dims();
+  if (have >= 0 && have > rank) {
+    return errors::InvalidArgument("Shape must be at most rank ", rank, " but is rank ", have);
+  }
+  return OkStatus();
+}
+
+Status InferenceContext::Merge(const PartialTensorShape& a, const PartialTensorShape& b,
+                               PartialTensorShape* out) {
+  if (a.dims() >= 0 && b.dims() >= 0 && a.dims() != b.dims()) {
+    return errors::InvalidArgument("Shapes must be equal rank, but are ", a.dims(), " and ",
+                                   b.dims());
+  }
+  if (a.dims() >= 0 && b.dims() >= 0) {
+    for (int d = 0; d < a.dims(); ++d) {
+      if (a.dim_size(d) >= 0 && b.dim_size(d) >= 0 && a.dim_size(d) != b.dim_size(d)) {
+        return errors::InvalidArgument("Dimension ", d, " in both shapes must be equal, but are ",
+                                       a.dim_size(d), " and ", b.dim_size(d),
+                                       ". Shapes are ", a.DebugString(), " and ",
+                                       b.DebugString(), ".");
+      }
+    }
+  }
+  return a.MergeWith(b, out);
+}
+
+Status UnchangedShape(InferenceContext* c) {
+  c->set_output(0, c->input(0));
+  return OkStatus();
+}
+
+Status UnknownShape(InferenceContext* c) {
+  for (int i = 0; i < c->num_outputs(); ++i) c->set_output(i, PartialTensorShape());
+  return OkStatus();
+}
+
+Status NoOutputs(InferenceContext*) { return OkStatus(); }
+
+Status ScalarShape(InferenceContext* c) {
+  c->set_output(0, PartialTensorShape({}));
+  return OkStatus();
+}
+
+}  // namespace shape_inference
+}  // namespace tensorflow

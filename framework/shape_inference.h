@@ -1,0 +1,75 @@
+// minitf: graph-time shape functions. Each op registers one; it reads the input shapes
+// (PartialTensorShape, possibly unknown), the node's attrs and, where an input is a Const,
+// its value, and sets the output shapes.
+//
+//   REGISTER_OP("Identity").Input("input: T").Output("output: T").Attr("T: type")
+//       .SetShapeFn(shape_inference::UnchangedShape);
+//
+// A shape function returns InvalidArgument for inputs that cannot fit; the scope reports it
+// with the node and every input shape attached, as TF does.
+#ifndef MINITF_FRAMEWORK_SHAPE_INFERENCE_H_
+#define MINITF_FRAMEWORK_SHAPE_INFERENCE_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "framework/node_def_util.h"
+#include "framework/status.h"
+#include "framework/tensor.h"
+#include "framework/tensor_shape.h"
+
+namespace tensorflow {
+namespace shape_inference {
+
+class InferenceContext {
+ public:
+  // `input_tensors[i]` is the value of input i when known at graph time, else nullptr.
+  InferenceContext(const NodeDef* node_def, std::vector<PartialTensorShape> input_shapes,
+                   std::vector<const Tensor*> input_tensors, int num_outputs);
+
+  int num_inputs() const { return static_cast<int>(inputs_.size()); }
+  const PartialTensorShape& input(int i) const { return inputs_[i]; }
+  const Tensor* input_tensor(int i) const { return input_tensors_[i]; }
+  int num_outputs() const { return static_cast<int>(outputs_.size()); }
+  void set_output(int i, const PartialTensorShape& shape) { outputs_[i] = shape; }
+  const PartialTensorShape& output(int i) const { return outputs_[i]; }
+  const std::vector<PartialTensorShape>& outputs() const { return outputs_; }
+  const NodeDef& node_def() const { return *node_def_; }
+
+  template <typename T>
+  Status GetAttr(absl::string_view name, T* value) const {
+    return GetNodeAttr(AttrSlice(*node_def_), name, value);
+  }
+
+  // Checks that input `i` has rank `rank` (unknown rank passes), returning TF's message
+  // "Shape must be rank 2 but is rank 3".
+  Status WithRank(int i, int rank) const;
+  Status WithRankAtLeast(int i, int rank) const;
+  Status WithRankAtMost(int i, int rank) const;
+  // Merges two shapes; InvalidArgument "Dimensions must be equal, but are 2 and 3" style.
+  static Status Merge(const PartialTensorShape& a, const PartialTensorShape& b,
+                      PartialTensorShape* out);
+
+ private:
+  const NodeDef* node_def_;
+  std::vector<PartialTensorShape> inputs_;
+  std::vector<const Tensor*> input_tensors_;
+  std::vector<PartialTensorShape> outputs_;
+};
+
+typedef std::function<Status(InferenceContext*)> ShapeInferenceFn;
+
+// Output 0 has input 0's shape.
+Status UnchangedShape(InferenceContext* c);
+// Every output has an unknown shape.
+Status UnknownShape(InferenceContext* c);
+// For ops without outputs.
+Status NoOutputs(InferenceContext* c);
+// Output 0 is a scalar.
+Status ScalarShape(InferenceContext* c);
+
+}  // namespace shape_inference
+}  // namespace tensorflow
+
+#endif  // MINITF_FRAMEWORK_SHAPE_INFERENCE_H_

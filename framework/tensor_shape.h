@@ -1,0 +1,211 @@
+// minitf: TensorShape (fully known dimensions) and PartialTensorShape (unknown dimensions
+// and unknown rank allowed), as in TensorFlow's tensor_shape.h.
+//
+//   TensorShape s({2, 3});          s.DebugString() == "[2,3]", s.num_elements() == 6
+//   PartialTensorShape p({-1, 3});  p.DebugString() == "[?,3]"
+//   PartialTensorShape u;           u.DebugString() == "<unknown>", u.dims() == -1
+//
+// The constructors that take sizes CHECK-fail on invalid sizes, as TF's do; use
+// BuildTensorShape / BuildPartialTensorShape / IsValidShape to get a Status instead.
+#ifndef MINITF_FRAMEWORK_TENSOR_SHAPE_H_
+#define MINITF_FRAMEWORK_TENSOR_SHAPE_H_
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/types/span.h"
+#include "framework/status.h"
+#include "framework/types.h"
+#include "tensorflow/core/framework/tensor_shape.pb.h"
+#include "unsupported/Eigen/CXX11/Tensor"
+
+namespace tensorflow {
+
+class TensorShape;
+class PartialTensorShape;
+
+// One dimension, as iteration over a shape yields it: `for (auto d : shape) d.size`.
+struct TensorShapeDim {
+  explicit TensorShapeDim(int64_t s) : size(s) {}
+  int64_t size;
+};
+
+// The parts TensorShape and PartialTensorShape share. `Shape` is the derived class.
+template <class Shape>
+class TensorShapeBase {
+ public:
+  static constexpr bool kIsPartial = std::is_same<Shape, PartialTensorShape>::value;
+
+  // Builds from sizes; CHECK-fails on an invalid size (< 0, or < -1 for partial shapes).
+  explicit TensorShapeBase(absl::Span<const int64_t> dim_sizes);
+  TensorShapeBase(std::initializer_list<int64_t> dim_sizes)
+      : TensorShapeBase(absl::Span<const int64_t>(dim_sizes.begin(), dim_sizes.size())) {}
+  // TensorShape: a scalar (rank 0). PartialTensorShape: unknown rank.
+  TensorShapeBase();
+  // CHECK-fails when `proto` is not a valid shape of this kind.
+  explicit TensorShapeBase(const TensorShapeProto& proto);
+
+  // Status-returning factories.
+  static Status BuildTensorShapeBase(absl::Span<const int64_t> dim_sizes, Shape* out);
+  static Status BuildTensorShapeBase(const TensorShapeProto& proto, Shape* out);
+  static bool IsValid(const TensorShapeProto& proto);
+  static Status IsValidShape(const TensorShapeProto& proto);
+
+  // Appends a dimension. AddDimWithStatus reports an invalid size or overflow instead.
+  void AddDim(int64_t size);
+  Status AddDimWithStatus(int64_t size);
+  // Appends every dimension of `shape` (unknown rank makes this unknown rank).
+  void AppendShape(const TensorShapeBase& shape);
+  void InsertDim(int d, int64_t size);
+  Status InsertDimWithStatus(int d, int64_t size);
+  void set_dim(int d, int64_t size);
+  Status SetDimWithStatus(int d, int64_t size);
+  void RemoveDim(int d) { RemoveDimRange(d, d + 1); }
+  void RemoveLastDims(int n) { RemoveDimRange(dims() - n, dims()); }
+  // Removes dimensions [begin, end). Negative values count from the end (as TF).
+  void RemoveDimRange(int begin, int end);
+  // Drops every dimension; a partial shape becomes rank 0 (known).
+  void Clear();
+
+  bool unknown_rank() const { return unknown_rank_; }
+  // The rank, or -1 when unknown.
+  int dims() const { return unknown_rank_ ? -1 : static_cast<int>(dims_.size()); }
+  // Size of dimension `d` (-1 if unknown). CHECK-fails when d is out of range.
+  int64_t dim_size(int d) const;
+  absl::InlinedVector<int64_t, 4> dim_sizes() const { return dims_; }
+  // Product of the sizes (1 for a scalar); -1 when not fully defined.
+  int64_t num_elements() const { return num_elements_; }
+  bool IsFullyDefined() const;
+
+  void AsProto(TensorShapeProto* proto) const;
+  TensorShapeProto AsProto() const;
+  // "[2,3]", "[]", "[?,3]", "<unknown>".
+  std::string DebugString() const;
+  static std::string DebugString(const TensorShapeProto& proto);
+
+  class Iterator {
+   public:
+    Iterator(const TensorShapeBase* s, int d) : shape_(s), d_(d) {}
+    TensorShapeDim operator*() const { return TensorShapeDim(shape_->dim_size(d_)); }
+    Iterator& operator++() {
+      ++d_;
+      return *this;
+    }
+    bool operator==(const Iterator& o) const { return d_ == o.d_; }
+    bool operator!=(const Iterator& o) const { return d_ != o.d_; }
+
+   private:
+    const TensorShapeBase* shape_;
+    int d_;
+  };
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, unknown_rank_ ? 0 : dims()); }
+
+  static constexpr int MaxDimensions() { return 254; }
+
+ protected:
+  // Recomputes num_elements_; returns an error on overflow.
+  Status RecomputeNumElements();
+  Status CheckSize(int64_t size) const;
+
+  absl::InlinedVector<int64_t, 4> dims_;
+  bool unknown_rank_ = false;
+  int64_t num_elements_ = 1;
+};
+
+// A shape whose rank and dimensions are all known.
+class TensorShape : public TensorShapeBase<TensorShape> {
+ public:
+  using TensorShapeBase<TensorShape>::TensorShapeBase;
+  TensorShape() = default;
+
+  static Status BuildTensorShape(absl::Span<const int64_t> dim_sizes, TensorShape* out) {
+    return BuildTensorShapeBase(dim_sizes, out);
+  }
+  static Status BuildTensorShape(const TensorShapeProto& proto, TensorShape* out) {
+    return BuildTensorShapeBase(proto, out);
+  }
+
+  bool IsSameSize(const TensorShape& b) const { return dims_ == b.dims_; }
+  bool operator==(const TensorShape& b) const { return IsSameSize(b); }
+  bool operator!=(const TensorShape& b) const { return !IsSameSize(b); }
+
+  // The sizes as Eigen::DSizes for rank NDIMS (CHECK-fails if the rank differs).
+  template <int NDIMS, typename IndexType = Eigen::DenseIndex>
+  Eigen::DSizes<IndexType, NDIMS> AsEigenDSizes() const {
+    CHECK_EQ(NDIMS, dims()) << "Asking for tensor of " << NDIMS
+                            << " dimensions from a tensor of " << dims() << " dimensions";
+    return AsEigenDSizesWithPadding<NDIMS, IndexType>();
+  }
+  // Like AsEigenDSizes, padding trailing dimensions with 1 when NDIMS > dims().
+  template <int NDIMS, typename IndexType = Eigen::DenseIndex>
+  Eigen::DSizes<IndexType, NDIMS> AsEigenDSizesWithPadding() const {
+    CHECK_GE(NDIMS, dims()) << "shape ndims cannot exceed NDIMS";
+    Eigen::DSizes<IndexType, NDIMS> dsizes;
+    for (int d = 0; d < NDIMS; ++d) dsizes[d] = d < dims() ? dim_size(d) : 1;
+    return dsizes;
+  }
+
+  // A TensorShape is a PartialTensorShape with everything known.
+  operator PartialTensorShape() const;  // NOLINT(runtime/explicit)
+};
+
+// A shape that may have unknown dimensions (-1) or an unknown rank.
+class PartialTensorShape : public TensorShapeBase<PartialTensorShape> {
+ public:
+  using TensorShapeBase<PartialTensorShape>::TensorShapeBase;
+  PartialTensorShape() = default;
+
+  static Status BuildPartialTensorShape(absl::Span<const int64_t> dim_sizes,
+                                        PartialTensorShape* out) {
+    return BuildTensorShapeBase(dim_sizes, out);
+  }
+
+  // This shape followed by one more dimension / by `shape`'s dimensions.
+  PartialTensorShape Concatenate(int64_t size) const;
+  PartialTensorShape Concatenate(const PartialTensorShape& shape) const;
+  // The most specific shape compatible with both; InvalidArgument if they conflict.
+  Status MergeWith(const PartialTensorShape& shape, PartialTensorShape* result) const;
+  PartialTensorShape Merge(const PartialTensorShape& shape) const;  // CHECK-fails on conflict
+  // Same rank-knowledge and same sizes, unknowns included.
+  bool IsIdenticalTo(const PartialTensorShape& shape) const;
+  // Could both describe one tensor (unknowns match anything)?
+  bool IsCompatibleWith(const PartialTensorShape& shape) const;
+  // Fills `shape` when fully defined; returns false otherwise.
+  bool AsTensorShape(TensorShape* shape) const;
+};
+
+// Shape predicates and conversions, as TF's TensorShapeUtils.
+class TensorShapeUtils {
+ public:
+  static bool IsScalar(const TensorShape& s) { return s.dims() == 0; }
+  static bool IsVector(const TensorShape& s) { return s.dims() == 1; }
+  static bool IsVectorOrHigher(const TensorShape& s) { return s.dims() >= 1; }
+  static bool IsMatrix(const TensorShape& s) { return s.dims() == 2; }
+  static bool IsSquareMatrix(const TensorShape& s) {
+    return s.dims() == 2 && s.dim_size(0) == s.dim_size(1);
+  }
+  static bool IsMatrixOrHigher(const TensorShape& s) { return s.dims() >= 2; }
+
+  static Status MakeShape(absl::Span<const int32_t> dims, TensorShape* out);
+  static Status MakeShape(absl::Span<const int64_t> dims, TensorShape* out);
+  static Status MakeShape(absl::Span<const int32_t> dims, PartialTensorShape* out);
+  static Status MakeShape(absl::Span<const int64_t> dims, PartialTensorShape* out);
+
+  // "[2,3], [4]"
+  static std::string ShapeListString(absl::Span<const TensorShape> shapes);
+  static bool StartsWith(const TensorShape& shape, const TensorShape& prefix);
+  static bool EndsWith(const TensorShape& shape, const TensorShape& suffix);
+};
+
+extern template class TensorShapeBase<TensorShape>;
+extern template class TensorShapeBase<PartialTensorShape>;
+
+std::ostream& operator<<(std::ostream& os, const TensorShape& s);
+std::ostream& operator<<(std::ostream& os, const PartialTensorShape& s);
+
+}  // namespace tensorflow
+
+#endif  // MINITF_FRAMEWORK_TENSOR_SHAPE_H_
