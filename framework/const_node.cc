@@ -1,5 +1,6 @@
 #include "framework/const_node.h"
 
+#include "absl/strings/str_cat.h"
 #include "framework/errors.h"
 
 namespace tensorflow {
@@ -25,8 +26,13 @@ Output ConstHelper(const Scope& scope, const T& value, DataType dtype) {
 }  // namespace
 
 Output Const(const Scope& scope, const Input::Initializer& val) {
+  if (!scope.ok()) return Output();
   if (!val.status.ok()) {
-    scope.UpdateStatus(val.status);
+    // TF's message first, then the node the literal was meant to become.
+    const std::string name = scope.GetUniqueNameForOp("Const");
+    scope.UpdateStatus(Status(val.status.code(),
+                              absl::StrCat(val.status.message(), "; NodeDef: ",
+                                           FormatNodeNameForError(name))));
     return Output();
   }
   return ConstHelper(scope, val.tensor, val.tensor.dtype());
@@ -38,8 +44,11 @@ Output ConstFromProto(const Scope& scope, const TensorProto& proto) {
 
 NodeBuilder::NodeOut AsNodeOut(const Scope& scope, const Input& inp) {
   if (!inp.status().ok()) {
-    scope.UpdateStatus(inp.status());
-    return NodeBuilder::NodeOut(inp.node(), inp.index());
+    // Reported by the Const this literal would have become ("Const/Const").
+    Input::Initializer bad(inp.tensor());
+    bad.status = inp.status();
+    Const(scope.NewSubScope("Const"), bad);
+    return NodeBuilder::NodeOut();
   }
   if (inp.node()) return NodeBuilder::NodeOut(inp.node(), inp.index());
   if (!inp.node_name().empty()) {

@@ -228,7 +228,8 @@ CompositeOpScopes Scope::GetCompositeOpScopes(const std::string& composite_op_na
     Scope child = NewSubScope(impl()->op_name_.empty() ? composite_op_name : impl()->op_name_);
     const std::string child_op_sep = impl()->name_.empty() ? "" : kSuffixSeparator;
     const std::string child_name = absl::StrCat(impl()->name_, child_op_sep, child.impl()->name_);
-    Impl* last = new Impl(*impl_);
+    // `last` shares the child's name map (TF builds it from the child scope).
+    Impl* last = new Impl(*child.impl_);
     last->op_name_ = child_name;
     last->scope_used_ = std::make_shared<bool>(false);
     return {child, Scope(last)};

@@ -16,6 +16,7 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
+#include "framework/errors.h"
 #include "framework/status.h"
 #include "framework/types.h"
 #include "tensorflow/core/framework/tensor_shape.pb.h"
