@@ -1,0 +1,43 @@
+// A TensorFlow C++ program using Scope, Const, Placeholder, Identity, NoOp and Tensor, with
+// TF's include paths only: it must compile unchanged against minitf.
+#include <iostream>
+#include <vector>
+
+#include "tensorflow/cc/framework/ops.h"
+#include "tensorflow/cc/framework/scope.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/graph.pb.h"
+#include "tensorflow/core/framework/op.h"
+#include "tensorflow/core/framework/tensor.h"
+#include "tensorflow/core/framework/tensor_shape.h"
+#include "tensorflow/core/lib/core/status.h"
+#include "tensorflow/core/platform/logging.h"
+
+int main() {
+  using namespace tensorflow;        // NOLINT
+  using namespace tensorflow::ops;   // NOLINT
+  Scope root = Scope::NewRootScope();
+  auto a = Const(root, {{3.f, 2.f}, {-1.f, 0.f}});
+  auto p = Placeholder(root, DT_FLOAT, Placeholder::Shape({2, 2}));
+  auto x = Placeholder(root.WithOpName("x"), DT_INT32);
+  auto y = Identity(root.WithOpName("y"), a);
+  auto z = Identity(root, {1, 2, 3});
+  auto done = NoOp(root.WithOpName("done").WithControlDependencies({y.operation, z.operation}));
+  TF_CHECK_OK(root.status());
+
+  Tensor t(DT_FLOAT, TensorShape({2, 2}));
+  t.flat<float>().setZero();
+  t.matrix<float>()(1, 1) = 4.f;
+  LOG(INFO) << t.DebugString();
+
+  GraphDef def;
+  TF_CHECK_OK(root.ToGraphDef(&def));
+  std::cout << "nodes:";
+  for (const auto& n : def.node()) std::cout << " " << n.name();
+  std::cout << "\n";
+  std::cout << "registered:";
+  std::vector<std::string> names = OpRegistry::Global()->ListOpNames();
+  for (const auto& n : names) std::cout << " " << n;
+  std::cout << "\n" << t.SummarizeValue(4) << "\n";
+  return 0;
+}
