@@ -1,0 +1,151 @@
+// Writes graphs built with minitf's Scope API for TensorFlow to import and run
+// (check_graphs.py). Each case is <dir>/<case>.graph.pb plus <case>.manifest, whose lines
+// are "feed <tensor> <file>", "fetch <tensor> <file>" (the value TF must produce, a
+// TensorProto) or "target <node>". The expected values are the tensors this program put into
+// its Consts or feeds, so the check needs no minitf executor.
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tensorflow/cc/framework/scope.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/graph.pb.h"
+#include "tensorflow/core/framework/tensor.h"
+
+namespace tensorflow {
+namespace {
+
+class CaseWriter {
+ public:
+  CaseWriter(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
+
+  void Feed(const Output& o, const Tensor& t) { Add("feed", o.name(), t); }
+  void Fetch(const Output& o, const Tensor& expected) { Add("fetch", o.name(), expected); }
+  void Target(const Operation& op) { manifest_ += "target " + op.node()->name() + "\n"; }
+
+  void Write(const Scope& root) {
+    GraphDef def;
+    TF_CHECK_OK(root.ToGraphDef(&def));
+    std::ofstream(dir_ + "/" + name_ + ".graph.pb", std::ios::binary) << def.SerializeAsString();
+    std::ofstream(dir_ + "/" + name_ + ".manifest") << manifest_;
+    std::cout << name_ << ": " << def.node_size() << " nodes\n";
+  }
+
+ private:
+  void Add(const std::string& kind, const std::string& tensor, const Tensor& t) {
+    const std::string file = name_ + "." + std::to_string(count_++) + ".tensor.pb";
+    TensorProto proto;
+    // numpy's reader takes strings from string_val only.
+    if (t.dtype() == DT_STRING) {
+      t.AsProtoField(&proto);
+    } else {
+      t.AsProtoTensorContent(&proto);
+    }
+    std::ofstream(dir_ + "/" + file, std::ios::binary) << proto.SerializeAsString();
+    manifest_ += kind + " " + tensor + " " + file + "\n";
+  }
+
+  std::string dir_, name_, manifest_;
+  int count_ = 0;
+};
+
+template <typename T>
+Tensor Filled(DataType dt, TensorShape shape, std::function<T(int64_t)> f) {
+  Tensor t(dt, shape);
+  for (int64_t i = 0; i < t.NumElements(); ++i) t.flat<T>()(i) = f(i);
+  return t;
+}
+
+template <typename T>
+Tensor test_value(std::vector<T> values, TensorShape shape) {
+  Tensor t(DataTypeToEnum<T>::value, shape);
+  for (size_t i = 0; i < values.size(); ++i) t.flat<T>()(i) = values[i];
+  return t;
+}
+
+// Consts of every dtype (scalars, matrices, empty), each through an Identity.
+void EveryDtype(const std::string& dir) {
+  Scope root = Scope::NewRootScope();
+  CaseWriter w(dir, "every_dtype");
+  std::vector<Tensor> values = {
+      Filled<float>(DT_FLOAT, {2, 3}, [](int64_t i) { return 0.1f * i - 0.25f; }),
+      Filled<float>(DT_FLOAT, {}, [](int64_t) { return -0.f; }),
+      Filled<float>(DT_FLOAT, {3}, [](int64_t i) { return i == 0 ? NAN : i == 1 ? INFINITY : 1e-40f; }),
+      Filled<double>(DT_DOUBLE, {2, 2}, [](int64_t i) { return 1.0 / (i + 3); }),
+      Filled<int32_t>(DT_INT32, {4}, [](int64_t i) { return static_cast<int32_t>(i * 1000003 - 7); }),
+      Filled<int64_t>(DT_INT64, {2}, [](int64_t i) { return (int64_t{1} << 40) * (i + 1); }),
+      Filled<uint8_t>(DT_UINT8, {3}, [](int64_t i) { return static_cast<uint8_t>(250 + i); }),
+      Filled<int8_t>(DT_INT8, {3}, [](int64_t i) { return static_cast<int8_t>(-128 + i); }),
+      Filled<int16_t>(DT_INT16, {2}, [](int64_t i) { return static_cast<int16_t>(-30000 + i); }),
+      Filled<uint16_t>(DT_UINT16, {2}, [](int64_t i) { return static_cast<uint16_t>(65535 - i); }),
+      Filled<uint32_t>(DT_UINT32, {2}, [](int64_t i) { return static_cast<uint32_t>(4000000000u + i); }),
+      Filled<uint64_t>(DT_UINT64, {2}, [](int64_t i) { return ~uint64_t{0} - i; }),
+      Filled<bool>(DT_BOOL, {2, 2}, [](int64_t i) { return i % 3 == 0; }),
+      Filled<tstring>(DT_STRING, {3}, [](int64_t i) { return std::string(i * 70, 'a' + i) + "\n"; }),
+      Filled<Eigen::half>(DT_HALF, {3}, [](int64_t i) { return Eigen::half(0.1f * (i + 1)); }),
+      Filled<Eigen::bfloat16>(DT_BFLOAT16, {3}, [](int64_t i) { return Eigen::bfloat16(1.1f * (i + 1)); }),
+      Filled<complex64>(DT_COMPLEX64, {2}, [](int64_t i) { return complex64(i, -0.5f * i); }),
+      Filled<complex128>(DT_COMPLEX128, {1}, [](int64_t) { return complex128(1.0 / 3, 2); }),
+      Tensor(DT_FLOAT, TensorShape({0, 3})),
+      Tensor(DT_INT32, TensorShape({2, 0})),
+  };
+  for (const Tensor& v : values) {
+    auto c = ops::Const(root, Input::Initializer(v));
+    auto id = ops::Identity(root, c);
+    w.Fetch(id, v);
+  }
+  // Literal typing: int -> int32, 2.0 -> double, strings, nested lists.
+  w.Fetch(ops::Identity(root, {{1, 2}, {3, 4}}), test_value<int32_t>({1, 2, 3, 4}, {2, 2}));
+  w.Fetch(ops::Identity(root, 2.5), Tensor(2.5));
+  w.Fetch(ops::Identity(root, "hello world!"), Tensor("hello world!"));
+  w.Fetch(ops::Const(root, 7, {2, 2}), test_value<int32_t>({7, 7, 7, 7}, {2, 2}));
+  w.Fetch(ops::Const<float>(root, {{3, 2}, {-1, 0}}), test_value<float>({3, 2, -1, 0}, {2, 2}));
+  TF_CHECK_OK(root.status());
+  w.Write(root);
+}
+
+// Placeholders (fed), PlaceholderWithDefault (fed and not), NoOp with control deps, names
+// under sub-scopes, devices and colocation.
+void FeedsAndControl(const std::string& dir) {
+  Scope root = Scope::NewRootScope();
+  CaseWriter w(dir, "feeds_and_control");
+  auto x = ops::Placeholder(root.WithOpName("x"), DT_FLOAT, ops::Placeholder::Shape({2, 2}));
+  auto n = ops::Placeholder(root.WithOpName("n"), DT_INT64);
+  Scope layer = root.NewSubScope("layer");
+  auto y = ops::Identity(layer.WithDevice("/cpu:0"), x);
+  auto y2 = ops::Identity(layer.ColocateWith(y.operation), y);
+  auto d = ops::PlaceholderWithDefault(root.WithOpName("d"), {1.5f, 2.5f},
+                                       PartialTensorShape({-1}));
+  auto d_fed = ops::PlaceholderWithDefault(root.WithOpName("d_fed"), {0, 0}, PartialTensorShape({2}));
+  auto done = ops::NoOp(root.WithOpName("done").WithControlDependencies({y2.operation, d.operation}));
+  auto after = ops::Identity(root.WithOpName("after").WithControlDependencies({done.operation}), n);
+  TF_CHECK_OK(root.status());
+  Tensor xv = test_value<float>({1, -2, 3.5f, 1e30f}, {2, 2});
+  Tensor nv = Tensor(int64_t{-42});
+  Tensor dv = test_value<int32_t>({5, 6}, {2});
+  w.Feed(x, xv);
+  w.Feed(n, nv);
+  w.Feed(d_fed, dv);
+  w.Fetch(y2, xv);
+  w.Fetch(d, test_value<float>({1.5f, 2.5f}, {2}));
+  w.Fetch(d_fed, dv);
+  w.Fetch(after, nv);
+  w.Target(done.operation);
+  w.Write(root);
+}
+
+}  // namespace
+}  // namespace tensorflow
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: write_crosscheck_graphs <output dir>\n";
+    return 2;
+  }
+  tensorflow::EveryDtype(argv[1]);
+  tensorflow::FeedsAndControl(argv[1]);
+  return 0;
+}

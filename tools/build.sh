@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# minitf's one entry point for a fresh machine (Debian 12):
+#   tools/build.sh example   install what is missing, build, run the main example
+#   tools/build.sh test      install what is missing, build, run every test (ctest)
+# A second run reuses the build folder (MINITF_BUILD_DIR, default ./build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-}
+if [ "$mode" != example ] && [ "$mode" != test ]; then
+  echo "usage: tools/build.sh example|test" >&2
+  exit 2
+fi
+build_dir=${MINITF_BUILD_DIR:-build}
+
+# 1. Debian packages (only the missing ones; apt-get update only when something is missing).
+packages=(g++ make pkg-config python3 python3-venv libabsl-dev libeigen3-dev libprotobuf-dev
+          protobuf-compiler libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev)
+command -v cmake >/dev/null 2>&1 || packages+=(cmake)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# 2. Configure once, then build incrementally.
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release
+fi
+cmake --build "$build_dir" -j2
+
+# 3. Run.
+if [ "$mode" = example ]; then
+  "$build_dir/examples/graph_basics"
+else
+  ctest --test-dir "$build_dir" --output-on-failure -j2
+fi
