@@ -136,7 +136,15 @@ bool Tensor::IsInitialized() const {
 }
 
 size_t Tensor::TotalBytes() const {
-  return static_cast<size_t>(NumElements()) * TensorBuffer::ElementBytes(dtype_);
+  if (dtype_ != DT_STRING) {
+    return static_cast<size_t>(NumElements()) * TensorBuffer::ElementBytes(dtype_);
+  }
+  // As TF reports it: its 24-byte tstring per element plus every string's bytes.
+  constexpr size_t kTfStringBytes = 24;
+  size_t total = static_cast<size_t>(NumElements()) * kTfStringBytes;
+  const tstring* s = static_cast<const tstring*>(data_);
+  for (int64_t i = 0; i < NumElements(); ++i) total += s[i].size();
+  return total;
 }
 
 size_t Tensor::AllocatedBytes() const { return buf_ ? buf_->size() : 0; }
@@ -493,10 +501,6 @@ template <typename I>
 std::string PrintOneElement(I v, bool) {
   return absl::StrCat(v);
 }
-template <typename R>
-std::string PrintOneElement(std::complex<R> v, bool b) {
-  return absl::StrCat("(", PrintOneElement(v.real(), b), ",", PrintOneElement(v.imag(), b), ")");
-}
 std::string PrintOneElement(const tstring& s, bool print_v2) {
   std::string escaped = absl::Utf8SafeCEscape(s);
   return print_v2 ? absl::StrCat("\"", escaped, "\"") : escaped;
@@ -530,36 +534,42 @@ void PrintOneDim(int dim_index, const absl::InlinedVector<int64_t, 4>& shape, in
   }
 }
 
-// numpy-like layout for print_v2: "[[1 2]\n [3 4]]", eliding the middle when over limit.
+// Spacing between two elements of dimension `dim` in the v2 layout: a space for the last
+// dimension, else one newline per remaining dimension and an indent of dim + 1.
+void AppendDimSpacing(int dim, int rank, std::string* out) {
+  if (dim == rank - 1) {
+    out->append(" ");
+    return;
+  }
+  out->append(std::string(rank - dim - 1, '\n'));
+  out->append(std::string(dim + 1, ' '));
+}
+
+// numpy-like layout for print_v2 ("[[1 2]\n [3 4]]"): at most `edge` entries at each end of
+// every dimension, "..." between them when more exist.
 template <typename T>
 void PrintDimV2(int dim, const absl::InlinedVector<int64_t, 4>& shape, int64_t edge,
                 const T* data, int64_t offset, std::string* out) {
   const int rank = static_cast<int>(shape.size());
+  if (dim == rank) {
+    out->append(PrintOneElement(data[offset], true));
+    return;
+  }
+  out->append("[");
   const int64_t count = shape[dim];
   int64_t stride = 1;
   for (int d = dim + 1; d < rank; ++d) stride *= shape[d];
-  out->append("[");
-  const bool elide = count > 2 * edge;
-  for (int64_t i = 0; i < count; ++i) {
-    if (elide && i == edge) {
-      out->append(dim == rank - 1 ? "... " : "...");
-      if (dim != rank - 1) {
-        out->append("\n");
-        out->append(std::string(dim + 1, ' '));
-      }
-      i = count - edge - 1;
-      continue;
-    }
-    if (dim == rank - 1) {
-      out->append(PrintOneElement(data[offset + i], true));
-      if (i + 1 < count) out->append(" ");
-    } else {
-      PrintDimV2(dim + 1, shape, edge, data, offset + i * stride, out);
-      if (i + 1 < count) {
-        out->append(std::string(rank - dim - 1, '\n'));
-        out->append(std::string(dim + 1, ' '));
-      }
-    }
+  for (int64_t i = 0; i < edge && i < count; ++i) {
+    if (i > 0) AppendDimSpacing(dim, rank, out);
+    PrintDimV2(dim + 1, shape, edge, data, offset + stride * i, out);
+  }
+  if (count > 2 * edge) {
+    AppendDimSpacing(dim, rank, out);
+    out->append("...");
+  }
+  for (int64_t i = std::max(edge, count - edge); i < count; ++i) {
+    AppendDimSpacing(dim, rank, out);
+    PrintDimV2(dim + 1, shape, edge, data, offset + stride * i, out);
   }
   out->append("]");
 }
@@ -602,10 +612,17 @@ std::string Tensor::SummarizeValue(int64_t max_entries, bool print_v2) const {
 #define MINITF_SUMMARIZE_CASE(T)                                           \
   case DataTypeToEnum<T>::value:                                           \
     return SummarizeArray<T>(limit, num_elts, shape_, data_, print_v2);
-    MINITF_CALL_ALL_TYPES(MINITF_SUMMARIZE_CASE)
+    MINITF_CALL_REAL_NUMBER_TYPES(MINITF_SUMMARIZE_CASE)
+    MINITF_SUMMARIZE_CASE(tstring)
 #undef MINITF_SUMMARIZE_CASE
-    default:
-      return "?";
+    default: {
+      // TF prints no value for the remaining types (complex among them): one "?" each.
+      std::string ret = print_v2 && dims() > 0 ? "[" : "";
+      for (int64_t i = 0; i < limit; ++i) ret.append(i > 0 ? " ?" : "?");
+      if (max_entries < num_elts) ret.append("...");
+      if (print_v2 && dims() > 0) ret.append("]");
+      return ret;
+    }
   }
 }
 

@@ -87,7 +87,8 @@ class Tensor {
   bool SharesBufferWith(const Tensor& b) const;
   // True when the buffer holds data, or there are no elements to hold.
   bool IsInitialized() const;
-  // Bytes of element storage this tensor covers (strings: sizeof(tstring) each).
+  // Bytes of element storage this tensor covers; for strings, TF's figure (24 bytes per
+  // element plus the characters).
   size_t TotalBytes() const;
   // Bytes of the whole allocation behind this tensor.
   size_t AllocatedBytes() const;

@@ -24,4 +24,29 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$build_dir/tests/tf_crosscheck/write_crosscheck_graphs" "$out"
 "$venv/bin/python" tests/tf_crosscheck/check_graphs.py "$out"
+
+# The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
+# against minitf must print the same thing.
+tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
+compare_program() {
+  local source=$1 minitf_binary=$2 name
+  name=$(basename "$source" .cc)
+  c++ -std=c++17 -O1 -w "$source" -I"$tf_dir/include" -o "$out/$name.tf" \
+      -L"$tf_dir" -l:libtensorflow_cc.so.2 -l:libtensorflow_framework.so.2 -Wl,-rpath,"$tf_dir"
+  "$out/$name.tf" > "$out/$name.tf.txt" 2>/dev/null
+  "$minitf_binary" > "$out/$name.minitf.txt" 2>/dev/null
+  if ! diff -u "$out/$name.tf.txt" "$out/$name.minitf.txt"; then
+    echo "$source: minitf's output differs from TensorFlow's"
+    exit 1
+  fi
+  echo "$source: same output as TensorFlow ($(wc -l < "$out/$name.tf.txt") lines)"
+}
+for source in examples/*.cc; do
+  compare_program "$source" "$build_dir/examples/$(basename "$source" .cc)"
+done
+for source in tests/tf_programs/*.cc; do
+  compare_program "$source" "$build_dir/tests/tf_programs/tf_program_$(basename "$source" .cc)"
+done
+compare_program tests/package/consumer/tf_program.cc \
+  "$build_dir/tests/tf_crosscheck/consumer_tf_program"
 echo "TF cross-check passed"

@@ -36,8 +36,13 @@ int main() {
   for (const auto& n : def.node()) std::cout << " " << n.name();
   std::cout << "\n";
   std::cout << "registered:";
-  std::vector<std::string> names = OpRegistry::Global()->ListOpNames();
-  for (const auto& n : names) std::cout << " " << n;
+  for (const char* name : {"Cast", "Const", "Identity", "NoOp", "Placeholder",
+                           "PlaceholderWithDefault"}) {
+    const OpDef* op_def = nullptr;
+    if (OpRegistry::Global()->LookUpOpDef(name, &op_def).ok()) std::cout << " " << op_def->name();
+  }
   std::cout << "\n" << t.SummarizeValue(4) << "\n";
+  std::cout << "shape: " << y.node()->def().attr().at("T").type() << " "
+            << PartialTensorShape({-1, 2}).DebugString() << "\n";
   return 0;
 }
