@@ -65,18 +65,22 @@ Status FindTyped(const AttrSlice& attrs, absl::string_view name, absl::string_vi
 
 }  // namespace
 
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::string* value) {
+// Finds attr `name`, checks it holds `type`, and stores get(attr) in *value.
+template <typename T, typename Getter>
+Status GetTyped(const AttrSlice& attrs, absl::string_view name, absl::string_view type,
+                T* value, Getter get) {
   const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "string", &v));
-  *value = v->s();
+  TF_RETURN_IF_ERROR(FindTyped(attrs, name, type, &v));
+  *value = get(*v);
   return OkStatus();
 }
 
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::string* value) {
+  return GetTyped(attrs, name, "string", value, [](const AttrValue& v) { return v.s(); });
+}
+
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, int64_t* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "int", &v));
-  *value = v->i();
-  return OkStatus();
+  return GetTyped(attrs, name, "int", value, [](const AttrValue& v) { return v.i(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, int32_t* value) {
@@ -91,31 +95,19 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, int32_t* valu
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, float* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "float", &v));
-  *value = v->f();
-  return OkStatus();
+  return GetTyped(attrs, name, "float", value, [](const AttrValue& v) { return v.f(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, bool* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "bool", &v));
-  *value = v->b();
-  return OkStatus();
+  return GetTyped(attrs, name, "bool", value, [](const AttrValue& v) { return v.b(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, DataType* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "type", &v));
-  *value = v->type();
-  return OkStatus();
+  return GetTyped(attrs, name, "type", value, [](const AttrValue& v) { return v.type(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, TensorShapeProto* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "shape", &v));
-  *value = v->shape();
-  return OkStatus();
+  return GetTyped(attrs, name, "shape", value, [](const AttrValue& v) { return v.shape(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, TensorShape* value) {
@@ -144,32 +136,24 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, Tensor* value
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, const TensorProto** value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "tensor", &v));
-  *value = &v->tensor();
-  return OkStatus();
+  return GetTyped(attrs, name, "tensor", value, [](const AttrValue& v) { return &v.tensor(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, NameAttrList* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "func", &v));
-  *value = v->func();
-  return OkStatus();
+  return GetTyped(attrs, name, "func", value, [](const AttrValue& v) { return v.func(); });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
                    std::vector<std::string>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(string)", &v));
-  value->assign(v->list().s().begin(), v->list().s().end());
-  return OkStatus();
+  return GetTyped(attrs, name, "list(string)", value, [](const AttrValue& v) {
+    return std::vector<std::string>(v.list().s().begin(), v.list().s().end());
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<int64_t>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(int)", &v));
-  value->assign(v->list().i().begin(), v->list().i().end());
-  return OkStatus();
+  return GetTyped(attrs, name, "list(int)", value, [](const AttrValue& v) {
+    return std::vector<int64_t>(v.list().i().begin(), v.list().i().end());
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<int32_t>* value) {
@@ -187,26 +171,24 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<i
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<float>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(float)", &v));
-  value->assign(v->list().f().begin(), v->list().f().end());
-  return OkStatus();
+  return GetTyped(attrs, name, "list(float)", value, [](const AttrValue& v) {
+    return std::vector<float>(v.list().f().begin(), v.list().f().end());
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<bool>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(bool)", &v));
-  value->assign(v->list().b().begin(), v->list().b().end());
-  return OkStatus();
+  return GetTyped(attrs, name, "list(bool)", value, [](const AttrValue& v) {
+    return std::vector<bool>(v.list().b().begin(), v.list().b().end());
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
                    std::vector<DataType>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(type)", &v));
-  value->clear();
-  for (int t : v->list().type()) value->push_back(static_cast<DataType>(t));
-  return OkStatus();
+  return GetTyped(attrs, name, "list(type)", value, [](const AttrValue& v) {
+    std::vector<DataType> types;
+    for (int t : v.list().type()) types.push_back(static_cast<DataType>(t));
+    return types;
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, DataTypeVector* value) {
@@ -218,10 +200,9 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, DataTypeVecto
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
                    std::vector<TensorShapeProto>* value) {
-  const AttrValue* v;
-  TF_RETURN_IF_ERROR(FindTyped(attrs, name, "list(shape)", &v));
-  value->assign(v->list().shape().begin(), v->list().shape().end());
-  return OkStatus();
+  return GetTyped(attrs, name, "list(shape)", value, [](const AttrValue& v) {
+    return std::vector<TensorShapeProto>(v.list().shape().begin(), v.list().shape().end());
+  });
 }
 
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
