@@ -1,0 +1,275 @@
+// minitf: CPU kernels — OpKernel, its construction and compute contexts, and one-line
+// registration (TF's tensorflow/core/framework/op_kernel.h).
+//
+//   class IdentityOp : public OpKernel {
+//    public:
+//     explicit IdentityOp(OpKernelConstruction* c) : OpKernel(c) {}
+//     void Compute(OpKernelContext* ctx) override { ctx->set_output(0, ctx->input(0)); }
+//   };
+//   REGISTER_KERNEL_BUILDER(Name("Identity").Device(DEVICE_CPU), IdentityOp);
+//
+// A kernel is created once per execution plan (attrs are read and checked in the
+// constructor) and its Compute may run on several threads at once: keep it stateless.
+// Errors go through OP_REQUIRES / OP_REQUIRES_OK and come back from ClientSession::Run with
+// the node attached. Large loops use ctx->ParallelFor, which runs on the session's threads.
+#ifndef MINITF_FRAMEWORK_OP_KERNEL_H_
+#define MINITF_FRAMEWORK_OP_KERNEL_H_
+
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "framework/errors.h"
+#include "framework/node_def_util.h"
+#include "framework/status.h"
+#include "framework/tensor.h"
+#include "framework/types.h"
+#include "tensorflow/core/framework/node_def.pb.h"
+
+namespace tensorflow {
+
+class Node;
+
+// TF's device names; minitf has the CPU only.
+extern const char* const DEVICE_CPU;
+
+// Runs loops on the session's threads. The runtime provides it; kernels reach it through
+// OpKernelContext::ParallelFor.
+class ParallelRunner {
+ public:
+  virtual ~ParallelRunner() = default;
+  virtual int NumThreads() const = 0;
+  // Calls fn(begin, end) over disjoint ranges covering [0, total), each at least `grain`
+  // long (except perhaps the last); returns when all are done.
+  virtual void ParallelFor(int64_t total, int64_t grain,
+                           const std::function<void(int64_t, int64_t)>& fn) const = 0;
+};
+
+// What a kernel's constructor sees: the node's attrs and types.
+class OpKernelConstruction {
+ public:
+  OpKernelConstruction(const NodeDef* def, DataTypeSlice input_types,
+                       DataTypeSlice output_types)
+      : def_(def), input_types_(input_types), output_types_(output_types) {}
+
+  const NodeDef& def() const { return *def_; }
+  template <typename T>
+  Status GetAttr(absl::string_view name, T* value) const {
+    return GetNodeAttr(AttrSlice(*def_), name, value);
+  }
+  bool HasAttr(absl::string_view name) const { return HasNodeAttr(*def_, name); }
+  int num_inputs() const { return static_cast<int>(input_types_.size()); }
+  int num_outputs() const { return static_cast<int>(output_types_.size()); }
+  DataType input_type(int i) const { return input_types_[i]; }
+  DataType output_type(int i) const { return output_types_[i]; }
+  DataTypeSlice input_types() const { return input_types_; }
+  DataTypeSlice output_types() const { return output_types_; }
+
+  void SetStatus(const Status& s) { status_.Update(s); }
+  void CtxFailure(const Status& s) { SetStatus(s); }
+  void CtxFailureWithWarning(const Status& s) { SetStatus(s); }
+  const Status& status() const { return status_; }
+
+ private:
+  const NodeDef* def_;
+  DataTypeSlice input_types_;
+  DataTypeSlice output_types_;
+  Status status_;
+};
+
+// What Compute sees: the input tensors, where outputs go, the status, the threads.
+class OpKernelContext {
+ public:
+  // `inputs[i]` points at input i; `outputs` has one Tensor per output, filled by the
+  // kernel. `forwardable[i]` says input i may be moved into an output (no one else reads it).
+  OpKernelContext(const Tensor* const* inputs, Tensor** input_slots, const bool* forwardable,
+                  int num_inputs, Tensor* outputs, DataTypeSlice output_types,
+                  const ParallelRunner* runner)
+      : inputs_(inputs),
+        input_slots_(input_slots),
+        forwardable_(forwardable),
+        num_inputs_(num_inputs),
+        outputs_(outputs),
+        output_types_(output_types),
+        runner_(runner) {}
+
+  int num_inputs() const { return num_inputs_; }
+  const Tensor& input(int index) const { return *inputs_[index]; }
+  DataType input_dtype(int index) const { return inputs_[index]->dtype(); }
+  int num_outputs() const { return static_cast<int>(output_types_.size()); }
+  DataType expected_output_dtype(int index) const { return output_types_[index]; }
+
+  // Allocates output `index` with `shape` (uninitialised values).
+  Status allocate_output(int index, const TensorShape& shape, Tensor** tensor);
+  // Output `index` shares `tensor`'s buffer (no copy).
+  void set_output(int index, const Tensor& tensor);
+  Tensor* mutable_output(int index) { return &outputs_[index]; }
+  // Reuses the buffer of the first input in `candidates` that nobody else reads and whose
+  // dtype and size fit; allocates otherwise. `forwarded_input` (optional) says which.
+  Status forward_input_or_allocate_output(std::initializer_list<int> candidates,
+                                          int output_index, const TensorShape& shape,
+                                          Tensor** output, int* forwarded_input = nullptr);
+  // Allocates a scratch tensor for the kernel's own use.
+  Status allocate_temp(DataType type, const TensorShape& shape, Tensor* out_temp);
+
+  void SetStatus(const Status& s) { status_.Update(s); }
+  void CtxFailure(const Status& s) { SetStatus(s); }
+  void CtxFailureWithWarning(const Status& s) { SetStatus(s); }
+  const Status& status() const { return status_; }
+
+  // Splits [0, total) over the session's threads when total > grain; inline otherwise.
+  void ParallelFor(int64_t total, int64_t grain,
+                   const std::function<void(int64_t, int64_t)>& fn) const;
+  int NumThreads() const { return runner_ ? runner_->NumThreads() : 1; }
+
+ private:
+  const Tensor* const* inputs_;
+  Tensor** input_slots_;
+  const bool* forwardable_;
+  int num_inputs_;
+  Tensor* outputs_;
+  DataTypeSlice output_types_;
+  const ParallelRunner* runner_;
+  Status status_;
+};
+
+class OpKernel {
+ public:
+  explicit OpKernel(OpKernelConstruction* context);
+  virtual ~OpKernel();
+  OpKernel(const OpKernel&) = delete;
+  OpKernel& operator=(const OpKernel&) = delete;
+
+  virtual void Compute(OpKernelContext* context) = 0;
+  // Cheap kernels are run inline by the executor; expensive ones may get a task of their own.
+  virtual bool IsExpensive() { return expensive_; }
+
+  const NodeDef& def() const { return def_; }
+  const std::string& name() const { return def_.name(); }
+  const std::string& type_string() const { return def_.op(); }
+  int num_inputs() const { return static_cast<int>(input_types_.size()); }
+  int num_outputs() const { return static_cast<int>(output_types_.size()); }
+  DataType input_type(int i) const { return input_types_[i]; }
+  DataType output_type(int i) const { return output_types_[i]; }
+  const DataTypeVector& output_types() const { return output_types_; }
+
+ protected:
+  void set_expensive(bool expensive) { expensive_ = expensive; }
+
+ private:
+  NodeDef def_;
+  DataTypeVector input_types_;
+  DataTypeVector output_types_;
+  bool expensive_ = true;
+};
+
+// ---- Registration ------------------------------------------------------------------------
+
+// One registered kernel: op, device, dtype constraints on attrs, optional label.
+struct KernelDef {
+  std::string op;
+  std::string device;
+  std::vector<std::pair<std::string, std::vector<DataType>>> constraints;
+  std::string label;
+  int priority = 0;
+};
+
+// TF's KernelDefBuilder; users spell it Name("Op").Device(DEVICE_CPU).TypeConstraint<T>("T").
+class KernelDefBuilder {
+ public:
+  explicit KernelDefBuilder(const char* op_name) { def_.op = op_name; }
+  KernelDefBuilder& Device(const char* device_type) {
+    def_.device = device_type;
+    return *this;
+  }
+  template <typename T>
+  KernelDefBuilder& TypeConstraint(const char* attr_name) {
+    return TypeConstraint(attr_name, DataTypeToEnum<T>::v());
+  }
+  KernelDefBuilder& TypeConstraint(const char* attr_name, DataType allowed) {
+    def_.constraints.push_back({attr_name, {allowed}});
+    return *this;
+  }
+  KernelDefBuilder& TypeConstraint(const char* attr_name, std::vector<DataType> allowed) {
+    def_.constraints.push_back({attr_name, std::move(allowed)});
+    return *this;
+  }
+  KernelDefBuilder& HostMemory(const char*) { return *this; }  // CPU only: nothing to do
+  KernelDefBuilder& Label(const char* label) {
+    def_.label = label;
+    return *this;
+  }
+  KernelDefBuilder& Priority(int32_t priority) {
+    def_.priority = priority;
+    return *this;
+  }
+  const KernelDef& Build() const { return def_; }
+
+ private:
+  KernelDef def_;
+};
+
+namespace register_kernel {
+class Name : public KernelDefBuilder {
+ public:
+  explicit Name(const char* op) : KernelDefBuilder(op) {}
+};
+
+typedef std::function<OpKernel*(OpKernelConstruction*)> KernelFactory;
+
+// Adds the kernel to the global registry when its static is initialized.
+struct KernelRegistrar {
+  KernelRegistrar(const KernelDef& def, KernelFactory factory);
+};
+}  // namespace register_kernel
+
+// Creates the kernel registered for `node_def` (op, dtype attrs, `_kernel` label) on the CPU.
+// NotFound, in TF's wording, when none matches; the kernel constructor's error otherwise.
+Status CreateOpKernel(const NodeDef& node_def, DataTypeSlice input_types,
+                      DataTypeSlice output_types, std::unique_ptr<OpKernel>* kernel);
+// True when some CPU kernel is registered for op `op` (for the registry completeness test).
+bool HasKernelForOp(const std::string& op);
+// The dtype constraints of every kernel registered for `op` ("T in [DT_FLOAT]" form).
+std::vector<KernelDef> KernelDefsForOp(const std::string& op);
+
+}  // namespace tensorflow
+
+#define REGISTER_KERNEL_BUILDER(kernel_builder, ...) \
+  MINITF_REGISTER_KERNEL_UNIQ_HELPER(__COUNTER__, kernel_builder, __VA_ARGS__)
+#define MINITF_REGISTER_KERNEL_UNIQ_HELPER(ctr, kernel_builder, ...) \
+  MINITF_REGISTER_KERNEL_UNIQ(ctr, kernel_builder, __VA_ARGS__)
+#define MINITF_REGISTER_KERNEL_UNIQ(ctr, kernel_builder, ...)                              \
+  static ::tensorflow::register_kernel::KernelRegistrar minitf_kernel_registrar_##ctr    \
+      [[maybe_unused]] = ::tensorflow::register_kernel::KernelRegistrar(                 \
+          ::tensorflow::register_kernel::kernel_builder.Build(),                         \
+          [](::tensorflow::OpKernelConstruction* context) -> ::tensorflow::OpKernel* {   \
+            return new __VA_ARGS__(context);                                              \
+          })
+
+// Stops Compute (or a constructor) with InvalidArgument-style errors, as TF's macros.
+#define OP_REQUIRES(CTX, EXP, STATUS)         \
+  do {                                        \
+    if (__builtin_expect(!(EXP), 0)) {        \
+      (CTX)->CtxFailure((STATUS));            \
+      return;                                 \
+    }                                         \
+  } while (0)
+
+#define OP_REQUIRES_OK(CTX, ...)                          \
+  do {                                                    \
+    ::absl::Status _minitf_s(__VA_ARGS__);                \
+    if (__builtin_expect(!_minitf_s.ok(), 0)) {           \
+      (CTX)->CtxFailureWithWarning(_minitf_s);            \
+      return;                                             \
+    }                                                     \
+  } while (0)
+
+#define OP_REQUIRES_VALUE(lhs, CTX, rexpr)                        \
+  auto MINITF_CONCAT(_minitf_or_, __LINE__) = (rexpr);            \
+  OP_REQUIRES_OK(CTX, MINITF_CONCAT(_minitf_or_, __LINE__).status()); \
+  lhs = std::move(MINITF_CONCAT(_minitf_or_, __LINE__)).value()
+
+#endif  // MINITF_FRAMEWORK_OP_KERNEL_H_

@@ -1,0 +1,320 @@
+#include "runtime/executor.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/str_cat.h"
+#include "runtime/thread_pool.h"
+
+namespace tensorflow {
+namespace runtime {
+
+struct ExecutionPlan::PlanNode {
+  const Node* node = nullptr;
+  std::unique_ptr<OpKernel> kernel;
+  int input_begin = 0;  // into input_slots_
+  int num_inputs = 0;
+  int output_slot = 0;  // first output slot
+  int num_outputs = 0;
+  int succ_begin = 0;  // into successors_
+  int num_succ = 0;
+  bool expensive = false;
+};
+
+// The state of one Run.
+struct ExecutionPlan::Frame {
+  std::vector<Tensor> slots;
+  std::unique_ptr<std::atomic<int>[]> pending;
+  std::unique_ptr<std::atomic<int>[]> readers;
+  std::atomic<bool> failed{false};
+  std::mutex mu;
+  Status status;  // first error, guarded by mu
+  ThreadPool* pool = nullptr;
+  ThreadPool::TaskGroup* group = nullptr;  // null when running on the calling thread only
+  std::vector<NodeExecStats>* stats = nullptr;
+  std::vector<int> local_stack;  // single-threaded work list
+};
+
+ExecutionPlan::ExecutionPlan() = default;
+ExecutionPlan::~ExecutionPlan() = default;
+int ExecutionPlan::num_nodes() const { return static_cast<int>(nodes_.size()); }
+
+namespace {
+uint64_t Key(const Node* n, int index) {
+  return (static_cast<uint64_t>(n->id()) << 32) | static_cast<uint32_t>(index);
+}
+
+int64_t NowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// TF's error decoration: the failing node on its own line.
+Status AttachNode(const Status& s, const Node* node) {
+  return Status(s.code(), absl::StrCat(s.message(), "\n\t [[{{node ", node->name(),
+                                       "}}]] (op: ", node->type_string(), ")"));
+}
+}  // namespace
+
+Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>* out) {
+  std::unique_ptr<ExecutionPlan> plan(new ExecutionPlan);
+  std::unordered_map<uint64_t, int> fed;  // tensor -> feed index
+  for (size_t i = 0; i < sig.feeds.size(); ++i) {
+    fed.emplace(Key(sig.feeds[i].node, sig.feeds[i].index), static_cast<int>(i));
+  }
+  // Which nodes are needed: walk back from fetches and targets; fed tensors cut the walk.
+  std::unordered_map<const Node*, int> index;  // node -> plan index
+  std::vector<const Node*> order;
+  std::vector<const Node*> stack;
+  auto need = [&](const Node* n) {
+    if (n->IsOp() && index.emplace(n, static_cast<int>(order.size())).second) {
+      order.push_back(n);
+      stack.push_back(n);
+    }
+  };
+  for (const TensorId& f : sig.fetches) {
+    if (!fed.count(Key(f.node, f.index))) need(f.node);
+  }
+  for (const Node* t : sig.targets) need(t);
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    for (const Edge* e : n->in_edges()) {
+      if (!e->IsControlEdge() && fed.count(Key(e->src(), e->src_output()))) continue;
+      need(e->src());
+    }
+  }
+
+  // Slots: feeds first, then every planned node's outputs.
+  const int num_feeds = static_cast<int>(sig.feeds.size());
+  plan->num_slots_ = num_feeds;
+  for (int i = 0; i < num_feeds; ++i) plan->feed_slots_.push_back(i);
+  plan->nodes_.resize(order.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    PlanNode& pn = plan->nodes_[i];
+    pn.node = order[i];
+    pn.output_slot = plan->num_slots_;
+    pn.num_outputs = order[i]->num_outputs();
+    plan->num_slots_ += pn.num_outputs;
+  }
+  auto slot_of = [&](const Node* src, int out) {
+    auto f = fed.find(Key(src, out));
+    return f != fed.end() ? plan->feed_slots_[f->second]
+                          : plan->nodes_[index.at(src)].output_slot + out;
+  };
+  plan->slot_readers_.assign(plan->num_slots_, 0);
+  plan->initial_pending_.assign(order.size(), 0);
+  std::vector<std::vector<int>> succ(order.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    PlanNode& pn = plan->nodes_[i];
+    const Node* n = pn.node;
+    std::vector<const Edge*> data;
+    TF_RETURN_IF_ERROR(n->input_edges(&data));
+    pn.input_begin = static_cast<int>(plan->input_slots_.size());
+    pn.num_inputs = static_cast<int>(data.size());
+    for (const Edge* e : data) {
+      const int slot = slot_of(e->src(), e->src_output());
+      plan->input_slots_.push_back(slot);
+      ++plan->slot_readers_[slot];
+      if (!fed.count(Key(e->src(), e->src_output()))) {
+        succ[index.at(e->src())].push_back(static_cast<int>(i));
+        ++plan->initial_pending_[i];
+      }
+    }
+    for (const Edge* e : n->in_edges()) {
+      if (!e->IsControlEdge() || !e->src()->IsOp()) continue;
+      succ[index.at(e->src())].push_back(static_cast<int>(i));
+      ++plan->initial_pending_[i];
+    }
+  }
+  for (size_t i = 0; i < order.size(); ++i) {
+    PlanNode& pn = plan->nodes_[i];
+    pn.succ_begin = static_cast<int>(plan->successors_.size());
+    pn.num_succ = static_cast<int>(succ[i].size());
+    plan->successors_.insert(plan->successors_.end(), succ[i].begin(), succ[i].end());
+    if (plan->initial_pending_[i] == 0) plan->roots_.push_back(static_cast<int>(i));
+  }
+  for (const TensorId& f : sig.fetches) {
+    const int slot = slot_of(f.node, f.index);
+    plan->fetch_slots_.push_back(slot);
+    ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
+  }
+  // Kernels, created once and shared by every Run of this plan.
+  for (PlanNode& pn : plan->nodes_) {
+    Status s = CreateOpKernel(pn.node->def(), pn.node->input_types(), pn.node->output_types(),
+                              &pn.kernel);
+    if (!s.ok()) return AttachNode(s, pn.node);
+    pn.expensive = pn.kernel->IsExpensive();
+  }
+  *out = std::move(plan);
+  return OkStatus();
+}
+
+void ExecutionPlan::RunNode(int i, Frame* f) const {
+  const PlanNode& pn = nodes_[i];
+  absl::InlinedVector<const Tensor*, 4> inputs(pn.num_inputs);
+  absl::InlinedVector<Tensor*, 4> input_slots(pn.num_inputs);
+  absl::InlinedVector<bool, 4> forwardable(pn.num_inputs);
+  for (int k = 0; k < pn.num_inputs; ++k) {
+    const int slot = input_slots_[pn.input_begin + k];
+    inputs[k] = &f->slots[slot];
+    input_slots[k] = &f->slots[slot];
+    forwardable[k] = f->readers[slot].load(std::memory_order_relaxed) == 1;
+  }
+  Tensor* outputs = f->slots.data() + pn.output_slot;
+  OpKernelContext ctx(inputs.data(), input_slots.data(), forwardable.data(), pn.num_inputs,
+                      outputs, pn.kernel->output_types(), f->pool);
+  NodeExecStats* stats = nullptr;
+  int64_t start = 0;
+  if (f->stats != nullptr) {
+    stats = &(*f->stats)[i];
+    start = NowNanos();
+  }
+  try {
+    pn.kernel->Compute(&ctx);
+  } catch (const std::exception& e) {
+    ctx.SetStatus(errors::Internal("kernel threw: ", e.what()));
+  } catch (...) {
+    ctx.SetStatus(errors::Internal("kernel threw an unknown exception"));
+  }
+  Status status = ctx.status();
+  for (int o = 0; status.ok() && o < pn.num_outputs; ++o) {
+    if (outputs[o].dtype() != pn.kernel->output_type(o) && slot_readers_[pn.output_slot + o] > 0) {
+      status = errors::Internal("Output ", o, " of type ", DataTypeString(outputs[o].dtype()),
+                                " does not match declared output type ",
+                                DataTypeString(pn.kernel->output_type(o)));
+    }
+  }
+  if (stats != nullptr) {
+    const int64_t end = NowNanos();
+    stats->set_node_name(pn.node->name());
+    stats->set_all_start_micros(start / 1000);
+    stats->set_all_start_nanos(start);
+    stats->set_op_start_rel_micros(0);
+    stats->set_op_start_rel_nanos(0);
+    stats->set_op_end_rel_micros((end - start) / 1000);
+    stats->set_op_end_rel_nanos(end - start);
+    stats->set_all_end_rel_micros((end - start) / 1000);
+    stats->set_all_end_rel_nanos(end - start);
+    stats->set_thread_id(static_cast<uint32_t>(std::hash<std::thread::id>()(std::this_thread::get_id())));
+    stats->set_timeline_label(absl::StrCat(pn.node->name(), " = ", pn.node->type_string(), "()"));
+    for (int o = 0; o < pn.num_outputs; ++o) {
+      NodeOutput* out = stats->add_output();
+      out->set_slot(o);
+      TensorDescription* d = out->mutable_tensor_description();
+      d->set_dtype(outputs[o].dtype());
+      outputs[o].shape().AsProto(d->mutable_shape());
+      AllocationDescription* a = d->mutable_allocation_description();
+      a->set_requested_bytes(static_cast<int64_t>(outputs[o].TotalBytes()));
+      a->set_allocated_bytes(static_cast<int64_t>(outputs[o].AllocatedBytes()));
+      a->set_allocator_name("cpu");
+    }
+  }
+  if (!status.ok()) {
+    std::lock_guard<std::mutex> lock(f->mu);
+    f->status.Update(AttachNode(status, pn.node));
+    f->failed.store(true, std::memory_order_release);
+    return;
+  }
+  // Release inputs this node was the last reader of, and outputs nobody reads.
+  for (int k = 0; k < pn.num_inputs; ++k) {
+    const int slot = input_slots_[pn.input_begin + k];
+    if (f->readers[slot].fetch_sub(1, std::memory_order_acq_rel) == 1) f->slots[slot] = Tensor();
+  }
+  for (int o = 0; o < pn.num_outputs; ++o) {
+    if (slot_readers_[pn.output_slot + o] == 0) outputs[o] = Tensor();
+  }
+}
+
+void ExecutionPlan::Process(int node, Frame* f) const {
+  // Run `node`, then keep going with one ready successor on this thread; cheap ready nodes
+  // stay here too, expensive ones (and large batches of cheap ones) go to other threads.
+  absl::InlinedVector<int, 8> local;
+  local.push_back(node);
+  while (!local.empty()) {
+    const int i = local.back();
+    local.pop_back();
+    if (f->failed.load(std::memory_order_acquire)) return;
+    RunNode(i, f);
+    if (f->failed.load(std::memory_order_acquire)) return;
+    const PlanNode& pn = nodes_[i];
+    absl::InlinedVector<int, 8> expensive;
+    for (int s = 0; s < pn.num_succ; ++s) {
+      const int next = successors_[pn.succ_begin + s];
+      if (f->pending[next].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
+      if (f->group != nullptr && nodes_[next].expensive) {
+        expensive.push_back(next);
+      } else {
+        local.push_back(next);
+      }
+    }
+    if (f->group == nullptr) continue;
+    // Keep one expensive node for this thread when nothing else is queued here.
+    if (local.empty() && !expensive.empty()) {
+      local.push_back(expensive.back());
+      expensive.pop_back();
+    }
+    for (int e : expensive) f->group->Spawn([this, e, f] { Process(e, f); });
+    // A wide fan-out of cheap nodes is split into one batch per other thread.
+    const size_t kBatchAbove = 32;
+    if (local.size() > kBatchAbove) {
+      const int threads = f->pool->NumThreads();
+      const size_t per = local.size() / threads;
+      for (int t = 1; t < threads; ++t) {
+        std::vector<int> batch(local.end() - per, local.end());
+        local.resize(local.size() - per);
+        f->group->Spawn([this, batch = std::move(batch), f] {
+          for (int b : batch) Process(b, f);
+        });
+      }
+    }
+  }
+}
+
+Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches,
+                          ThreadPool* pool, DeviceStepStats* stats) const {
+  Frame f;
+  f.slots.resize(num_slots_);
+  f.pending.reset(new std::atomic<int>[nodes_.size()]);
+  for (size_t i = 0; i < nodes_.size(); ++i) f.pending[i].store(initial_pending_[i]);
+  f.readers.reset(new std::atomic<int>[num_slots_]);
+  for (int s = 0; s < num_slots_; ++s) f.readers[s].store(slot_readers_[s]);
+  for (size_t i = 0; i < feeds.size(); ++i) f.slots[feed_slots_[i]] = feeds[i];
+  f.pool = pool;
+  std::vector<NodeExecStats> node_stats;
+  if (stats != nullptr) {
+    node_stats.resize(nodes_.size());
+    f.stats = &node_stats;
+  }
+  if (pool == nullptr || pool->NumThreads() <= 1 || nodes_.size() <= 1) {
+    for (int r : roots_) Process(r, &f);
+  } else {
+    pool->RunGroup([&](ThreadPool::TaskGroup* group) {
+      f.group = group;
+      for (size_t r = 1; r < roots_.size(); ++r) {
+        const int root = roots_[r];
+        group->Spawn([this, root, &f] { Process(root, &f); });
+      }
+      if (!roots_.empty()) Process(roots_[0], &f);
+    });
+  }
+  if (f.failed.load()) return f.status;
+  fetches->clear();
+  fetches->reserve(fetch_slots_.size());
+  for (int slot : fetch_slots_) fetches->push_back(f.slots[slot]);
+  if (stats != nullptr) {
+    for (auto& s : node_stats) {
+      if (!s.node_name().empty()) *stats->add_node_stats() = std::move(s);
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace runtime
+}  // namespace tensorflow

@@ -1,0 +1,77 @@
+// minitf: the execution plan behind ClientSession (runtime-internal; no oneTBB here).
+//
+// A plan is built once per (feeds, fetches, targets): the subgraph the fetches and targets
+// need (a fed output cuts its producer off), one kernel per node, the input slots each node
+// reads, a pending count per node and a reader count per slot. Running it walks the graph in
+// dataflow order: a finished node decrements its successors; one ready successor runs inline,
+// more are handed to other threads (cheap ones in batches); a slot is freed when its last
+// reader is done, and a last reader may take over an input's buffer for its output.
+#ifndef MINITF_RUNTIME_EXECUTOR_H_
+#define MINITF_RUNTIME_EXECUTOR_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "framework/graph.h"
+#include "framework/op_kernel.h"
+#include "framework/status.h"
+#include "framework/tensor.h"
+#include "tensorflow/core/framework/step_stats.pb.h"
+
+namespace tensorflow {
+namespace runtime {
+
+class ThreadPool;
+
+// A tensor of the graph: node output `index`.
+struct TensorId {
+  Node* node;
+  int index;
+};
+
+struct Signature {
+  std::vector<TensorId> feeds;
+  std::vector<TensorId> fetches;
+  std::vector<Node*> targets;
+};
+
+class ExecutionPlan {
+ public:
+  // Prunes `graph` to what the signature needs and instantiates the kernels. The node and
+  // index of every feed and fetch must exist (the session checks them first).
+  static Status Build(const Signature& signature, std::unique_ptr<ExecutionPlan>* plan);
+  ~ExecutionPlan();
+
+  // Runs once. `feeds` in signature order, already checked against their dtypes; `fetches`
+  // receives one tensor per signature fetch. `stats` (optional) gets one NodeExecStats per
+  // node run. Thread-safe: many Runs of one plan may overlap.
+  Status Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches, ThreadPool* pool,
+             DeviceStepStats* stats) const;
+
+  int num_nodes() const;
+
+  struct PlanNode;
+  struct Frame;
+
+ private:
+  ExecutionPlan();
+  void Process(int node, Frame* frame) const;
+  void RunNode(int node, Frame* frame) const;
+
+  std::vector<PlanNode> nodes_;
+  std::vector<int> input_slots_;     // all nodes' input slot ids, node by node
+  std::vector<int> successors_;      // all nodes' successor ids (one per edge), node by node
+  std::vector<int> initial_pending_;
+  std::vector<int> slot_readers_;    // kernel inputs reading each slot, +1 per fetch
+  std::vector<int> roots_;           // nodes with no pending inputs
+  std::vector<int> feed_slots_;
+  std::vector<int> fetch_slots_;
+  int num_slots_ = 0;
+};
+
+}  // namespace runtime
+}  // namespace tensorflow
+
+#endif  // MINITF_RUNTIME_EXECUTOR_H_
