@@ -284,9 +284,14 @@ Status ClientSession::MakeCallable(const CallableOptions& callable_options,
     callable.signature.fetches.push_back(id);
   }
   for (const auto& name : callable_options.target()) {
-    TensorId id;
-    TF_RETURN_IF_ERROR(impl_->ResolveName(name, &id));
-    callable.signature.targets.push_back(id.node);
+    Node* target = nullptr;
+    for (Node* n : impl_->graph_->op_nodes()) {
+      if (n->name() == name) target = n;
+    }
+    if (target == nullptr) {
+      return errors::NotFound("Target node '", name, "' was not found in the Graph");
+    }
+    callable.signature.targets.push_back(target);
   }
   TF_RETURN_IF_ERROR(impl_->GetPlan(callable.signature, &callable.plan));
   callable.run_options = callable_options.run_options();
