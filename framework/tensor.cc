@@ -13,6 +13,26 @@
 
 namespace tensorflow {
 
+namespace {
+// Bytes held by live tensor buffers, and the most ever held at once (see tensor_stats).
+std::atomic<int64_t> g_live_bytes{0};
+std::atomic<int64_t> g_peak_bytes{0};
+
+void CountAllocation(int64_t bytes) {
+  const int64_t now = g_live_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  int64_t peak = g_peak_bytes.load(std::memory_order_relaxed);
+  while (now > peak &&
+         !g_peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+}
+}  // namespace
+
+namespace tensor_stats {
+int64_t LiveBytes() { return g_live_bytes.load(std::memory_order_relaxed); }
+int64_t PeakBytes() { return g_peak_bytes.load(std::memory_order_relaxed); }
+void ResetPeak() { g_peak_bytes.store(LiveBytes(), std::memory_order_relaxed); }
+}  // namespace tensor_stats
+
 // One aligned allocation shared by every Tensor that views it. String buffers construct and
 // destroy their std::string elements; number buffers are plain bytes.
 class TensorBuffer {
@@ -27,6 +47,7 @@ class TensorBuffer {
       auto* s = static_cast<tstring*>(data);
       for (int64_t i = 0; i < num_elements; ++i) new (s + i) tstring();
     }
+    CountAllocation(static_cast<int64_t>(bytes));
     return new TensorBuffer(dtype, num_elements, bytes, data);
   }
 
@@ -51,6 +72,7 @@ class TensorBuffer {
       for (int64_t i = 0; i < num_elements_; ++i) s[i].~tstring();
     }
     std::free(data_);
+    g_live_bytes.fetch_sub(static_cast<int64_t>(bytes_), std::memory_order_relaxed);
   }
 
   std::atomic<int64_t> refs_{1};
@@ -62,7 +84,15 @@ class TensorBuffer {
 
 Tensor::Tensor() : Tensor(DT_FLOAT) {}
 
-Tensor::Tensor(DataType type) : shape_({0}), dtype_(type) {}
+namespace {
+// The shape of an empty tensor, copied rather than rebuilt (default tensors are made often).
+const TensorShape& EmptyVectorShape() {
+  static const TensorShape* shape = new TensorShape({0});
+  return *shape;
+}
+}  // namespace
+
+Tensor::Tensor(DataType type) : shape_(EmptyVectorShape()), dtype_(type) {}
 
 Tensor::Tensor(DataType type, const TensorShape& shape) : shape_(shape), dtype_(type) {
   CHECK(DataTypeIsSupported(type)) << "minitf: cannot allocate a tensor of type "
@@ -90,7 +120,7 @@ Tensor::Tensor(Tensor&& other) noexcept
     : shape_(std::move(other.shape_)), dtype_(other.dtype_), buf_(other.buf_), data_(other.data_) {
   other.buf_ = nullptr;
   other.data_ = nullptr;
-  other.shape_ = TensorShape({0});
+  other.shape_ = EmptyVectorShape();
   other.dtype_ = DT_FLOAT;
 }
 
@@ -114,7 +144,7 @@ Tensor& Tensor::operator=(Tensor&& other) noexcept {
   data_ = other.data_;
   other.buf_ = nullptr;
   other.data_ = nullptr;
-  other.shape_ = TensorShape({0});
+  other.shape_ = EmptyVectorShape();
   other.dtype_ = DT_FLOAT;
   return *this;
 }

@@ -266,6 +266,14 @@ namespace tensor {
 Tensor DeepCopy(const Tensor& other);
 }  // namespace tensor
 
+// Process-wide accounting of tensor buffers (minitf's, for tests and benchmarks): bytes held
+// now, and the most held at once since the last ResetPeak.
+namespace tensor_stats {
+int64_t LiveBytes();
+int64_t PeakBytes();
+void ResetPeak();
+}  // namespace tensor_stats
+
 }  // namespace tensorflow
 
 #endif  // MINITF_FRAMEWORK_TENSOR_H_

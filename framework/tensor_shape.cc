@@ -58,15 +58,17 @@ Status TensorShapeBase<Shape>::RecomputeNumElements() {
 template <class Shape>
 Status TensorShapeBase<Shape>::BuildTensorShapeBase(absl::Span<const int64_t> dim_sizes,
                                                     Shape* out) {
-  out->dims_.clear();
-  out->unknown_rank_ = false;
-  out->num_elements_ = 1;
+  out->Clear();
   if (static_cast<int>(dim_sizes.size()) > MaxDimensions()) {
     return errors::InvalidArgument("Too many dimensions in tensor: ", dim_sizes.size(),
                                    " > ", MaxDimensions());
   }
-  for (int64_t d : dim_sizes) TF_RETURN_IF_ERROR(out->AddDimWithStatus(d));
-  return OkStatus();
+  // One pass: validate every size, then take them all (this runs for every Tensor made).
+  for (int64_t d : dim_sizes) TF_RETURN_IF_ERROR(out->CheckSize(d));
+  out->dims_.assign(dim_sizes.begin(), dim_sizes.end());
+  Status s = out->RecomputeNumElements();
+  if (!s.ok()) out->Clear();
+  return s;
 }
 
 template <class Shape>

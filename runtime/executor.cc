@@ -1,5 +1,6 @@
 #include "runtime/executor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -269,10 +270,35 @@ void ExecutionPlan::Process(int node, Frame* f) const {
       for (int t = 1; t < threads; ++t) {
         std::vector<int> batch(local.end() - per, local.end());
         local.resize(local.size() - per);
-        f->group->Spawn([this, batch = std::move(batch), f] {
-          for (int b : batch) Process(b, f);
-        });
+        f->group->Spawn([this, batch = std::move(batch), f] { ProcessBatch(batch, f); });
       }
+    }
+  }
+}
+
+void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const {
+  // Runs a batch of ready nodes, adding up their successors' decrements so that a shared
+  // fan-in node's counter is touched once per batch, not once per node.
+  absl::InlinedVector<std::pair<int, int>, 8> decrements;
+  for (int i : batch) {
+    if (f->failed.load(std::memory_order_acquire)) return;
+    RunNode(i, f);
+    const PlanNode& pn = nodes_[i];
+    for (int s = 0; s < pn.num_succ; ++s) {
+      const int next = successors_[pn.succ_begin + s];
+      // Consecutive nodes of a fan share their successor; anything else gets its own entry
+      // (several entries for one node are fine: their sum is what counts).
+      if (!decrements.empty() && decrements.back().first == next) {
+        ++decrements.back().second;
+      } else {
+        decrements.push_back({next, 1});
+      }
+    }
+  }
+  if (f->failed.load(std::memory_order_acquire)) return;
+  for (const auto& d : decrements) {
+    if (f->pending[d.first].fetch_sub(d.second, std::memory_order_acq_rel) == d.second) {
+      Process(d.first, f);
     }
   }
 }

@@ -58,6 +58,7 @@ class ExecutionPlan {
  private:
   ExecutionPlan();
   void Process(int node, Frame* frame) const;
+  void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
   void RunNode(int node, Frame* frame) const;
 
   std::vector<PlanNode> nodes_;
