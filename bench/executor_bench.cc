@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <vector>
@@ -232,7 +234,35 @@ BENCHMARK(BM_ChainOf4MBTensors)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::
 }  // namespace
 }  // namespace tensorflow
 
+// --write_graphs=DIR: writes the chain, fan and scalar graphs as GraphDefs for the
+// TensorFlow side of bench/run_tf_side_by_side.sh, then exits.
+int WriteGraphs(const std::string& dir) {
+  using namespace tensorflow;  // NOLINT
+  auto write = [&](const char* name, const Scope& root) {
+    GraphDef def;
+    TF_CHECK_OK(root.ToGraphDef(&def));
+    std::ofstream(dir + "/" + name + ".pb", std::ios::binary) << def.SerializeAsString();
+  };
+  Scope chain = Scope::NewRootScope();
+  Output last;
+  BuildChain(chain, &last);
+  write("chain", chain);  // fetch: last Identity
+  std::cout << "chain fetch " << last.name() << "\n";
+  Scope fan = Scope::NewRootScope();
+  Operation join = BuildFan(fan);
+  write("fan", fan);
+  std::cout << "fan target " << join.node()->name() << "\n";
+  Scope scalar = Scope::NewRootScope();
+  ops::Const(scalar, 42.f);
+  write("scalar", scalar);
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--write_graphs=", 0) == 0) return WriteGraphs(arg.substr(15));
+  }
   tensorflow::CalibrateBusy();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

@@ -36,7 +36,7 @@ cmake --build "$build_dir" -j2
 
 # 3. Run.
 if [ "$mode" = example ]; then
-  "$build_dir/examples/graph_basics"
+  "$build_dir/examples/run_graph"
 else
   ctest --test-dir "$build_dir" --output-on-failure -j2
 fi
