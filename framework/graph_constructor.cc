@@ -51,10 +51,10 @@ Status ConvertGraphDefToGraph(const GraphConstructorOptions& /*opts*/, const Gra
     if (!IsValidNodeName(def.name())) {
       return errors::InvalidArgument("Node '", def.name(), "': Node name contains invalid characters");
     }
-    const OpDef* op_def;
-    TF_RETURN_IF_ERROR(g->op_registry()->LookUpOpDef(def.op(), &op_def));
-    AddDefaultsToNodeDef(*op_def, &def);
-    TF_RETURN_IF_ERROR(ValidateNodeDef(def, *op_def));
+    const OpRegistrationData* reg;
+    TF_RETURN_IF_ERROR(g->op_registry()->LookUp(def.op(), &reg));
+    AddDefaultsToNodeDef(reg->op_def, &def);
+    TF_RETURN_IF_ERROR(ValidateNodeDef(def, *reg));
     defs.push_back(std::move(def));
   }
   // Topological order over data and control inputs.

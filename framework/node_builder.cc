@@ -230,6 +230,18 @@ Status ValidateNodeDef(const NodeDef& node_def, const OpDef& op_def) {
   return OkStatus();
 }
 
+Status ValidateNodeDef(const NodeDef& node_def, const OpRegistrationData& reg) {
+  TF_RETURN_IF_ERROR(ValidateNodeDef(node_def, reg.op_def));
+  if (reg.attr_check) {
+    Status s = reg.attr_check(AttrSlice(node_def));
+    if (!s.ok()) {
+      return Status(s.code(), absl::StrCat(s.message(), "; NodeDef: ",
+                                           FormatNodeNameForError(node_def.name())));
+    }
+  }
+  return OkStatus();
+}
+
 Status NodeBuilder::BuildNodeDef(NodeDef* def) const {
   TF_RETURN_IF_ERROR(lookup_status_);
   const OpDef& op = reg_->op_def;
@@ -292,7 +304,7 @@ Status NodeBuilder::BuildNodeDef(NodeDef* def) const {
                                    absl::StrJoin(errs, "\n"));
   }
   AddDefaultsToNodeDef(op, def);
-  return ValidateNodeDef(*def, op);
+  return ValidateNodeDef(*def, *reg_);
 }
 
 Status NodeBuilder::Finalize(Graph* graph, Node** created_node, bool /*consume*/) {

@@ -91,6 +91,8 @@ class NodeBuilder {
 // Checks `node_def` against `op_def`: every attr present, none unknown (names starting
 // with '_' are free), each of the right type, allowed and above its minimum.
 Status ValidateNodeDef(const NodeDef& node_def, const OpDef& op_def);
+// ValidateNodeDef plus the op's own attr check, if it registered one.
+Status ValidateNodeDef(const NodeDef& node_def, const OpRegistrationData& reg);
 // Adds the op's default for every attr the NodeDef lacks.
 void AddDefaultsToNodeDef(const OpDef& op_def, NodeDef* node_def);
 // True for names TF accepts: [A-Za-z0-9.][A-Za-z0-9_>./]*

@@ -285,6 +285,11 @@ OpDefBuilder& OpDefBuilder::SetShapeFn(shape_inference::ShapeInferenceFn fn) {
   return *this;
 }
 
+OpDefBuilder& OpDefBuilder::SetAttrCheck(AttrCheckFn fn) {
+  data_.attr_check = std::move(fn);
+  return *this;
+}
+
 Status OpDefBuilder::Finalize(OpRegistrationData* out) const {
   *out = data_;
   OpDef& def = out->op_def;

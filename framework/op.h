@@ -33,9 +33,14 @@
 namespace tensorflow {
 
 // What the registry holds for one op.
+// A check of attr values beyond what OpDef can say (a range, say), run when a node is built
+// or imported; its error names the node.
+typedef std::function<Status(const AttrSlice& attrs)> AttrCheckFn;
+
 struct OpRegistrationData {
   OpDef op_def;
   shape_inference::ShapeInferenceFn shape_inference_fn;
+  AttrCheckFn attr_check;  // optional
 };
 
 // Builds an OpDef from TF's op-spec strings (see the file comment).
@@ -52,6 +57,7 @@ class OpDefBuilder {
   OpDefBuilder& Summary(std::string summary);
   OpDefBuilder& Description(std::string description);
   OpDefBuilder& SetShapeFn(shape_inference::ShapeInferenceFn fn);
+  OpDefBuilder& SetAttrCheck(AttrCheckFn fn);
   // Parses everything; the first spec error is returned.
   Status Finalize(OpRegistrationData* op_reg_data) const;
 
@@ -121,6 +127,10 @@ class OpDefBuilderWrapper {
   }
   OpDefBuilderWrapper& SetShapeFn(shape_inference::ShapeInferenceFn fn) {
     builder_.SetShapeFn(std::move(fn));
+    return *this;
+  }
+  OpDefBuilderWrapper& SetAttrCheck(AttrCheckFn fn) {
+    builder_.SetAttrCheck(std::move(fn));
     return *this;
   }
 

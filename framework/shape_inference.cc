@@ -58,6 +58,14 @@ Status InferenceContext::Merge(const PartialTensorShape& a, const PartialTensorS
   return a.MergeWith(b, out);
 }
 
+Status InferenceContext::MergeDim(int64_t a, int64_t b, int64_t* out) {
+  if (a >= 0 && b >= 0 && a != b) {
+    return errors::InvalidArgument("Dimensions must be equal, but are ", a, " and ", b);
+  }
+  *out = a >= 0 ? a : b;
+  return OkStatus();
+}
+
 Status UnchangedShape(InferenceContext* c) {
   c->set_output(0, c->input(0));
   return OkStatus();

@@ -50,6 +50,8 @@ class InferenceContext {
   // Merges two shapes; InvalidArgument "Dimensions must be equal, but are 2 and 3" style.
   static Status Merge(const PartialTensorShape& a, const PartialTensorShape& b,
                       PartialTensorShape* out);
+  // Merges two dimension sizes (-1 unknown): "Dimensions must be equal, but are 2 and 3".
+  static Status MergeDim(int64_t a, int64_t b, int64_t* out);
 
  private:
   const NodeDef* node_def_;

@@ -3,5 +3,6 @@
 #define MINITF_COMPAT_TENSORFLOW_CC_OPS_ARRAY_OPS_H_
 
 #include "ops/array/array_ops.h"  // IWYU pragma: export
+#include "ops/fake_quant/fake_quant_ops.h"  // IWYU pragma: export
 
 #endif  // MINITF_COMPAT_TENSORFLOW_CC_OPS_ARRAY_OPS_H_

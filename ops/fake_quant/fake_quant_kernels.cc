@@ -1,0 +1,388 @@
+// CPU kernels of the FakeQuant family. Elementwise outputs follow TF 2.21 bit for bit
+// (fake_quant_functor.h); the d_min/d_max sums are taken in double over fixed blocks and
+// added in block order, so they are the same at any thread count and closer to the exact sum
+// than TF's float tree reductions.
+#include <cmath>
+#include <vector>
+
+#include "framework/op_kernel.h"
+#include "ops/fake_quant/fake_quant_functor.h"
+
+namespace tensorflow {
+namespace {
+
+using fake_quant::Nudge;
+using fake_quant::Nudged;
+
+// Elements per task above which a second thread pays off (PERF_NOTES: 32-64k).
+constexpr int64_t kGrain = 32768;
+// Elements per reduction block: the unit of the fixed summation order.
+constexpr int64_t kBlock = 8192;
+
+// num_bits / narrow_range, read and checked as TF's kernel constructors do.
+struct QuantRange {
+  int quant_min = 0;
+  int quant_max = 255;
+};
+
+Status ReadQuantRange(OpKernelConstruction* ctx, QuantRange* range) {
+  int64_t num_bits;
+  bool narrow_range;
+  TF_RETURN_IF_ERROR(ctx->GetAttr("num_bits", &num_bits));
+  TF_RETURN_IF_ERROR(ctx->GetAttr("narrow_range", &narrow_range));
+  if (num_bits < 2 || num_bits > 16) {
+    return errors::InvalidArgument("num_bits must be between 2 and 16, inclusive");
+  }
+  range->quant_min = narrow_range ? 1 : 0;
+  range->quant_max = (1 << num_bits) - 1;
+  return OkStatus();
+}
+
+Status CheckFinite(const char* name, float v) {
+  if (!std::isfinite(v)) {
+    return errors::InvalidArgument("`", name, "` must be finite, got ", v);
+  }
+  return OkStatus();
+}
+
+// The scalar min/max of the Vars ops: rank 0 (TF's CVE-2022-35971/36005 checks) and finite.
+Status ReadScalarRange(OpKernelContext* ctx, int min_index, float* min, float* max) {
+  const Tensor& min_t = ctx->input(min_index);
+  const Tensor& max_t = ctx->input(min_index + 1);
+  if (min_t.dims() != 0) {
+    return errors::InvalidArgument("`min` must be rank 0 but is rank ", min_t.dims());
+  }
+  if (max_t.dims() != 0) {
+    return errors::InvalidArgument("`max` must be rank 0 but is rank ", max_t.dims());
+  }
+  *min = min_t.scalar<float>()();
+  *max = max_t.scalar<float>()();
+  TF_RETURN_IF_ERROR(CheckFinite("min", *min));
+  return CheckFinite("max", *max);
+}
+
+// The per-channel min/max: rank 1 with `depth` entries, all finite.
+Status ReadChannelRanges(OpKernelContext* ctx, int min_index, int64_t depth) {
+  for (int k = 0; k < 2; ++k) {
+    const Tensor& t = ctx->input(min_index + k);
+    const char* name = k == 0 ? "min" : "max";
+    if (t.dims() != 1) {
+      return errors::InvalidArgument("`", name, "` must be rank 1 but is rank ", t.dims());
+    }
+    if (t.dim_size(0) != depth) {
+      return errors::InvalidArgument(name, " has incorrect size, expected ", depth, " was ",
+                                     t.dim_size(0));
+    }
+    auto v = t.flat<float>();
+    for (int64_t i = 0; i < depth; ++i) TF_RETURN_IF_ERROR(CheckFinite(name, v(i)));
+  }
+  return OkStatus();
+}
+
+Status CheckSameShape(const Tensor& gradients, const Tensor& inputs) {
+  if (!gradients.IsSameSize(inputs)) {
+    return errors::InvalidArgument("gradient and input must be the same size: gradients ",
+                                   gradients.shape().DebugString(), " vs. inputs ",
+                                   inputs.shape().DebugString());
+  }
+  return OkStatus();
+}
+
+// out[i] = f(in[i]) over the session's threads.
+template <typename F>
+void Elementwise(OpKernelContext* ctx, const float* in, float* out, int64_t n, F f) {
+  ctx->ParallelFor(n, kGrain, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) out[i] = f(in[i]);
+  });
+}
+
+class FakeQuantWithMinMaxArgsOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxArgsOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    float min, max;
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("min", &min));
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("max", &max));
+    OP_REQUIRES(ctx, min < max,
+                errors::InvalidArgument("min has to be smaller than max, was: ", min,
+                                        " >= ", max));
+    OP_REQUIRES_OK(ctx, CheckFinite("min", min));
+    OP_REQUIRES_OK(ctx, CheckFinite("max", max));
+    QuantRange r;
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &r));
+    nudged_ = Nudge(min, max, r.quant_min, r.quant_max);
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    Tensor* y;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &y));
+    const Nudged n = nudged_;
+    Elementwise(ctx, x.flat<float>().data(), y->flat<float>().data(), x.NumElements(),
+                [n](float v) { return fake_quant::QuantizeMul(v, n); });
+  }
+
+ private:
+  Nudged nudged_;
+};
+
+class FakeQuantWithMinMaxArgsGradientOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxArgsGradientOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    float min, max;
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("min", &min));
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("max", &max));
+    OP_REQUIRES(ctx, min < max,
+                errors::InvalidArgument("min has to be smaller than max, was: ", min,
+                                        " >= ", max));
+    OP_REQUIRES_OK(ctx, CheckFinite("min", min));
+    OP_REQUIRES_OK(ctx, CheckFinite("max", max));
+    QuantRange r;
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &r));
+    nudged_ = Nudge(min, max, r.quant_min, r.quant_max);
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& g = ctx->input(0);
+    const Tensor& x = ctx->input(1);
+    OP_REQUIRES(ctx, g.shape() == x.shape(),
+                errors::InvalidArgument("Inputs to operation ", name(), " of type ",
+                                        type_string(),
+                                        " must have the same size and shape.  Input 0: ",
+                                        g.shape().DebugString(), " != input 1: ",
+                                        x.shape().DebugString()));
+    Tensor* dx;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, g.shape(), &dx));
+    const float* gp = g.flat<float>().data();
+    const float* xp = x.flat<float>().data();
+    float* out = dx->flat<float>().data();
+    const Nudged n = nudged_;
+    ctx->ParallelFor(g.NumElements(), kGrain, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) out[i] = gp[i] * fake_quant::InRange(xp[i], n);
+    });
+  }
+
+ private:
+  Nudged nudged_;
+};
+
+class FakeQuantWithMinMaxVarsOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxVarsOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &range_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    float min, max;
+    OP_REQUIRES_OK(ctx, ReadScalarRange(ctx, 1, &min, &max));
+    Tensor* y;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &y));
+    float* out = y->flat<float>().data();
+    if (min == 0.0f && max == 0.0f) {
+      Elementwise(ctx, out, out, x.NumElements(), [](float) { return 0.0f; });
+      return;
+    }
+    const Nudged n = Nudge(min, max, range_.quant_min, range_.quant_max);
+    Elementwise(ctx, x.flat<float>().data(), out, x.NumElements(),
+                [n](float v) { return fake_quant::QuantizeDiv(v, n); });
+  }
+
+ private:
+  QuantRange range_;
+};
+
+// Sums of g*below and g*above over fixed blocks, in double, blocks added in order.
+struct BlockSums {
+  double below = 0;
+  double above = 0;
+};
+
+class FakeQuantWithMinMaxVarsGradientOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxVarsGradientOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &range_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& g = ctx->input(0);
+    const Tensor& x = ctx->input(1);
+    OP_REQUIRES_OK(ctx, CheckSameShape(g, x));
+    float min, max;
+    OP_REQUIRES_OK(ctx, ReadScalarRange(ctx, 2, &min, &max));
+    Tensor *dx, *dmin, *dmax;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, x.shape(), &dx));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(1, TensorShape({}), &dmin));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(2, TensorShape({}), &dmax));
+    const int64_t n_elems = x.NumElements();
+    const float* gp = g.flat<float>().data();
+    const float* xp = x.flat<float>().data();
+    float* out = dx->flat<float>().data();
+    if (min == 0.0f && max == 0.0f) {
+      if (out != gp) Elementwise(ctx, gp, out, n_elems, [](float v) { return v; });
+      dmin->scalar<float>()() = 0.0f;
+      dmax->scalar<float>()() = 0.0f;
+      return;
+    }
+    const Nudged n = Nudge(min, max, range_.quant_min, range_.quant_max);
+    const int64_t blocks = (n_elems + kBlock - 1) / kBlock;
+    std::vector<BlockSums> sums(blocks);
+    ctx->ParallelFor(blocks, kGrain / kBlock, [&](int64_t b0, int64_t b1) {
+      for (int64_t b = b0; b < b1; ++b) {
+        const int64_t begin = b * kBlock, end = std::min(n_elems, begin + kBlock);
+        double below = 0, above = 0;
+        for (int64_t i = begin; i < end; ++i) {
+          const float gv = gp[i], xv = xp[i];
+          below += static_cast<double>(gv * fake_quant::Below(xv, n));
+          above += static_cast<double>(gv * fake_quant::Above(xv, n));
+          out[i] = gv * fake_quant::InRange(xv, n);
+        }
+        sums[b] = {below, above};
+      }
+    });
+    double below = 0, above = 0;
+    for (const BlockSums& s : sums) {
+      below += s.below;
+      above += s.above;
+    }
+    dmin->scalar<float>()() = static_cast<float>(below);
+    dmax->scalar<float>()() = static_cast<float>(above);
+  }
+
+ private:
+  QuantRange range_;
+};
+
+// Per-channel parameters; `zero` marks TF's min == max == 0 special case.
+struct Channel {
+  Nudged n;
+  bool zero;
+};
+
+std::vector<Channel> NudgeChannels(const Tensor& min_t, const Tensor& max_t,
+                                   const QuantRange& range) {
+  auto mins = min_t.flat<float>();
+  auto maxs = max_t.flat<float>();
+  std::vector<Channel> channels(mins.size());
+  for (int64_t c = 0; c < mins.size(); ++c) {
+    channels[c].zero = mins(c) == 0.0f && maxs(c) == 0.0f;
+    channels[c].n = Nudge(mins(c), maxs(c), range.quant_min, range.quant_max);
+  }
+  return channels;
+}
+
+class FakeQuantWithMinMaxVarsPerChannelOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxVarsPerChannelOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &range_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    OP_REQUIRES(ctx, x.dims() > 0,
+                errors::InvalidArgument("input must be at least rank 1, got shape ",
+                                        x.shape().DebugString()));
+    const int64_t depth = x.dim_size(x.dims() - 1);
+    OP_REQUIRES_OK(ctx, ReadChannelRanges(ctx, 1, depth));
+    Tensor* y;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &y));
+    if (x.NumElements() == 0) return;
+    const std::vector<Channel> channels = NudgeChannels(ctx->input(1), ctx->input(2), range_);
+    const float* xp = x.flat<float>().data();
+    float* out = y->flat<float>().data();
+    const int64_t rows = x.NumElements() / depth;
+    ctx->ParallelFor(rows, std::max<int64_t>(1, kGrain / depth), [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        for (int64_t c = 0; c < depth; ++c) {
+          const int64_t i = r * depth + c;
+          out[i] = channels[c].zero ? 0.0f : fake_quant::QuantizeMul(xp[i], channels[c].n);
+        }
+      }
+    });
+  }
+
+ private:
+  QuantRange range_;
+};
+
+class FakeQuantWithMinMaxVarsPerChannelGradientOp : public OpKernel {
+ public:
+  explicit FakeQuantWithMinMaxVarsPerChannelGradientOp(OpKernelConstruction* ctx)
+      : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &range_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& g = ctx->input(0);
+    const Tensor& x = ctx->input(1);
+    OP_REQUIRES_OK(ctx, CheckSameShape(g, x));
+    OP_REQUIRES(ctx, x.dims() > 0,
+                errors::InvalidArgument("input must be at least rank 1, got shape ",
+                                        x.shape().DebugString()));
+    const int64_t depth = x.dim_size(x.dims() - 1);
+    OP_REQUIRES_OK(ctx, ReadChannelRanges(ctx, 2, depth));
+    Tensor *dx, *dmin, *dmax;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, x.shape(), &dx));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(1, TensorShape({depth}), &dmin));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(2, TensorShape({depth}), &dmax));
+    const std::vector<Channel> channels = NudgeChannels(ctx->input(2), ctx->input(3), range_);
+    const float* gp = g.flat<float>().data();
+    const float* xp = x.flat<float>().data();
+    float* out = dx->flat<float>().data();
+    const int64_t rows = depth == 0 ? 0 : x.NumElements() / depth;
+    // Fixed row blocks; per block and channel a double sum; blocks added in order.
+    const int64_t block_rows = std::max<int64_t>(1, kBlock / std::max<int64_t>(depth, 1));
+    const int64_t blocks = (rows + block_rows - 1) / block_rows;
+    std::vector<double> below(blocks * depth, 0.0), above(blocks * depth, 0.0);
+    ctx->ParallelFor(blocks, std::max<int64_t>(1, kGrain / kBlock), [&](int64_t b0, int64_t b1) {
+      for (int64_t b = b0; b < b1; ++b) {
+        double* bl = below.data() + b * depth;
+        double* ab = above.data() + b * depth;
+        const int64_t r_end = std::min(rows, (b + 1) * block_rows);
+        for (int64_t r = b * block_rows; r < r_end; ++r) {
+          for (int64_t c = 0; c < depth; ++c) {
+            const int64_t i = r * depth + c;
+            const float gv = gp[i], xv = xp[i];
+            if (channels[c].zero) {
+              out[i] = gv;
+              continue;
+            }
+            const Nudged& n = channels[c].n;
+            bl[c] += static_cast<double>(gv * fake_quant::Below(xv, n));
+            ab[c] += static_cast<double>(gv * fake_quant::Above(xv, n));
+            out[i] = gv * fake_quant::InRange(xv, n);
+          }
+        }
+      }
+    });
+    auto dmin_v = dmin->flat<float>();
+    auto dmax_v = dmax->flat<float>();
+    for (int64_t c = 0; c < depth; ++c) {
+      double sb = 0, sa = 0;
+      for (int64_t b = 0; b < blocks; ++b) {
+        sb += below[b * depth + c];
+        sa += above[b * depth + c];
+      }
+      dmin_v(c) = channels[c].zero ? 0.0f : static_cast<float>(sb);
+      dmax_v(c) = channels[c].zero ? 0.0f : static_cast<float>(sa);
+    }
+  }
+
+ private:
+  QuantRange range_;
+};
+
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxArgs").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxArgsOp);
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxArgsGradient").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxArgsGradientOp);
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxVars").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxVarsOp);
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxVarsGradient").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxVarsGradientOp);
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxVarsPerChannel").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxVarsPerChannelOp);
+REGISTER_KERNEL_BUILDER(Name("FakeQuantWithMinMaxVarsPerChannelGradient").Device(DEVICE_CPU),
+                        FakeQuantWithMinMaxVarsPerChannelGradientOp);
+
+}  // namespace
+}  // namespace tensorflow
