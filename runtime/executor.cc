@@ -178,6 +178,7 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     start = NowNanos();
   }
   try {
+    ScopedFlushDenormal flush;
     pn.kernel->Compute(&ctx);
   } catch (const std::exception& e) {
     ctx.SetStatus(errors::Internal("kernel threw: ", e.what()));

@@ -2,6 +2,10 @@
 
 #include <thread>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include "oneapi/tbb/blocked_range.h"
 #include "oneapi/tbb/info.h"
 #include "oneapi/tbb/parallel_for.h"
@@ -10,6 +14,23 @@
 
 namespace tensorflow {
 namespace runtime {
+
+#if defined(__SSE__)
+namespace {
+constexpr unsigned int kFlushToZero = 0x8000;      // MXCSR FTZ
+constexpr unsigned int kDenormalsAreZero = 0x0040;  // MXCSR DAZ
+}  // namespace
+ScopedFlushDenormal::ScopedFlushDenormal() : saved_(_mm_getcsr()) {
+  const unsigned int wanted = saved_ | kFlushToZero | kDenormalsAreZero;
+  if (wanted != saved_) _mm_setcsr(wanted);
+}
+ScopedFlushDenormal::~ScopedFlushDenormal() {
+  if (_mm_getcsr() != saved_) _mm_setcsr(saved_);
+}
+#else
+ScopedFlushDenormal::ScopedFlushDenormal() : saved_(0) {}
+ScopedFlushDenormal::~ScopedFlushDenormal() {}
+#endif
 
 class ThreadPool::Impl {
  public:
@@ -39,7 +60,10 @@ void ThreadPool::ParallelFor(int64_t total, int64_t grain,
                              const std::function<void(int64_t, int64_t)>& fn) const {
   impl_->arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, total, grain),
-                      [&](const tbb::blocked_range<int64_t>& r) { fn(r.begin(), r.end()); });
+                      [&](const tbb::blocked_range<int64_t>& r) {
+                        ScopedFlushDenormal flush;
+                        fn(r.begin(), r.end());
+                      });
   });
 }
 

@@ -11,6 +11,20 @@
 namespace tensorflow {
 namespace runtime {
 
+// Flushes subnormal floats to zero (MXCSR FTZ and DAZ) while alive, as TensorFlow's executor
+// and thread pools do around every kernel; kernels must see the same arithmetic to give TF's
+// bits (a subnormal input compares equal to zero, for instance).
+class ScopedFlushDenormal {
+ public:
+  ScopedFlushDenormal();
+  ~ScopedFlushDenormal();
+  ScopedFlushDenormal(const ScopedFlushDenormal&) = delete;
+  ScopedFlushDenormal& operator=(const ScopedFlushDenormal&) = delete;
+
+ private:
+  unsigned int saved_;
+};
+
 class ThreadPool : public ParallelRunner {
  public:
   // `num_threads` <= 0 means every core.
