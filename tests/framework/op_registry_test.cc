@@ -2,7 +2,9 @@
 // every registered op is complete (shape function, summary).
 #include "tensorflow/core/framework/op.h"
 
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
+#include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/graph/node_builder.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
@@ -126,11 +128,15 @@ TEST(OpRegistryTest, SpecErrorsAreReported) {
   EXPECT_FALSE(OpDefBuilder("Bad").Output("y: float").Finalize(&data).ok());  // no shape fn
 }
 
-// Every op registered in minitf has a shape function and a one-line summary.
+// Every op registered in minitf has a shape function, a one-line summary and a CPU kernel
+// (test-only ops, named MinitfTest*, may lack the kernel).
 TEST(OpRegistryTest, EveryOpIsComplete) {
   const std::vector<std::string> names = OpRegistry::Global()->ListOpNames();
-  for (const auto& name : {"Const", "Placeholder", "PlaceholderWithDefault", "Identity", "NoOp",
-                           "Cast"}) {
+  for (const auto& name :
+       {"Const", "Placeholder", "PlaceholderWithDefault", "Identity", "NoOp", "Cast",
+        "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVars",
+        "FakeQuantWithMinMaxVarsGradient", "FakeQuantWithMinMaxVarsPerChannel",
+        "FakeQuantWithMinMaxVarsPerChannelGradient"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
   for (const auto& name : names) {
@@ -138,6 +144,9 @@ TEST(OpRegistryTest, EveryOpIsComplete) {
     TF_ASSERT_OK(OpRegistry::Global()->LookUp(name, &data));
     EXPECT_TRUE(static_cast<bool>(data->shape_inference_fn)) << name;
     EXPECT_FALSE(data->op_def.summary().empty()) << name << " has no summary";
+    if (!absl::StartsWith(name, "MinitfTest")) {
+      EXPECT_TRUE(HasKernelForOp(name)) << name << " has no CPU kernel";
+    }
   }
 }
 

@@ -20,6 +20,9 @@ export TF_CPP_MIN_LOG_LEVEL=3
 
 "$venv/bin/python" tests/tf_crosscheck/check_protos.py proto "$(command -v protoc)"
 
+# The committed golden data must be what live TF computes today.
+"$venv/bin/python" tests/golden/generate_fake_quant.py --check tests/golden/fake_quant.pb
+
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$build_dir/tests/tf_crosscheck/write_crosscheck_graphs" "$out"
