@@ -8,6 +8,10 @@
 #include "framework/op_kernel.h"
 #include "ops/fake_quant/fake_quant_functor.h"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace tensorflow {
 namespace {
 
@@ -197,6 +201,89 @@ struct BlockSums {
   double above = 0;
 };
 
+#if defined(__x86_64__)
+// The same block with 8-float AVX2 vectors (chosen at run time when the CPU has AVX2). Each
+// group of 8 products goes to four double lanes exactly as the SSE2 path sends groups of 4 to
+// its lanes, lane by lane: the sums differ from the SSE2 path only in their grouping, which is
+// fixed, so a given machine gives the same bits at any thread count.
+__attribute__((target("avx2"))) BlockSums VarsGradientBlockAvx2(const float* g, const float* x,
+                                                                float* dx, int64_t n,
+                                                                const Nudged& nudged) {
+  const __m256 lo = _mm256_set1_ps(nudged.nudged_min), hi = _mm256_set1_ps(nudged.nudged_max);
+  const __m256 one = _mm256_set1_ps(1.0f);
+  __m256d b0 = _mm256_setzero_pd(), b1 = _mm256_setzero_pd();
+  __m256d a0 = _mm256_setzero_pd(), a1 = _mm256_setzero_pd();
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 gv = _mm256_loadu_ps(g + i), xv = _mm256_loadu_ps(x + i);
+    const __m256 in = _mm256_and_ps(
+        _mm256_and_ps(_mm256_cmp_ps(xv, lo, _CMP_GE_OQ), _mm256_cmp_ps(xv, hi, _CMP_LE_OQ)), one);
+    const __m256 pb = _mm256_mul_ps(gv, _mm256_and_ps(_mm256_cmp_ps(xv, lo, _CMP_LT_OQ), one));
+    const __m256 pa = _mm256_mul_ps(gv, _mm256_and_ps(_mm256_cmp_ps(xv, hi, _CMP_GT_OQ), one));
+    _mm256_storeu_ps(dx + i, _mm256_mul_ps(gv, in));
+    b0 = _mm256_add_pd(b0, _mm256_cvtps_pd(_mm256_castps256_ps128(pb)));
+    b1 = _mm256_add_pd(b1, _mm256_cvtps_pd(_mm256_extractf128_ps(pb, 1)));
+    a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(pa)));
+    a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(pa, 1)));
+  }
+  double lanes[4];
+  _mm256_storeu_pd(lanes, _mm256_add_pd(b0, b1));
+  double below = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+  _mm256_storeu_pd(lanes, _mm256_add_pd(a0, a1));
+  double above = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+  for (; i < n; ++i) {
+    const float gv = g[i], xv = x[i];
+    below += static_cast<double>(gv * fake_quant::Below(xv, nudged));
+    above += static_cast<double>(gv * fake_quant::Above(xv, nudged));
+    dx[i] = gv * fake_quant::InRange(xv, nudged);
+  }
+  return {below, above};
+}
+
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+#endif
+
+// One block of FakeQuantWithMinMaxVarsGradient in a single pass: d_input = g * in_range, and
+// the block's sums of g * below and g * above. The masks multiply (NaN and -0 as TF); the
+// sums are taken in double lanes whose order is fixed by the element index alone.
+BlockSums VarsGradientBlock(const float* g, const float* x, float* dx, int64_t n,
+                            const Nudged& nudged) {
+  int64_t i = 0;
+  double below = 0, above = 0;
+#if defined(__x86_64__)
+  const __m128 lo = _mm_set1_ps(nudged.nudged_min), hi = _mm_set1_ps(nudged.nudged_max);
+  const __m128 one = _mm_set1_ps(1.0f);
+  __m128d b0 = _mm_setzero_pd(), b1 = _mm_setzero_pd();
+  __m128d a0 = _mm_setzero_pd(), a1 = _mm_setzero_pd();
+  for (; i + 4 <= n; i += 4) {
+    const __m128 gv = _mm_loadu_ps(g + i), xv = _mm_loadu_ps(x + i);
+    const __m128 in = _mm_and_ps(_mm_and_ps(_mm_cmpge_ps(xv, lo), _mm_cmple_ps(xv, hi)), one);
+    const __m128 pb = _mm_mul_ps(gv, _mm_and_ps(_mm_cmplt_ps(xv, lo), one));
+    const __m128 pa = _mm_mul_ps(gv, _mm_and_ps(_mm_cmpgt_ps(xv, hi), one));
+    _mm_storeu_ps(dx + i, _mm_mul_ps(gv, in));
+    b0 = _mm_add_pd(b0, _mm_cvtps_pd(pb));
+    b1 = _mm_add_pd(b1, _mm_cvtps_pd(_mm_movehl_ps(pb, pb)));
+    a0 = _mm_add_pd(a0, _mm_cvtps_pd(pa));
+    a1 = _mm_add_pd(a1, _mm_cvtps_pd(_mm_movehl_ps(pa, pa)));
+  }
+  double lanes[2];
+  _mm_storeu_pd(lanes, _mm_add_pd(b0, b1));
+  below = lanes[0] + lanes[1];
+  _mm_storeu_pd(lanes, _mm_add_pd(a0, a1));
+  above = lanes[0] + lanes[1];
+#endif
+  for (; i < n; ++i) {
+    const float gv = g[i], xv = x[i];
+    below += static_cast<double>(gv * fake_quant::Below(xv, nudged));
+    above += static_cast<double>(gv * fake_quant::Above(xv, nudged));
+    dx[i] = gv * fake_quant::InRange(xv, nudged);
+  }
+  return {below, above};
+}
+
 class FakeQuantWithMinMaxVarsGradientOp : public OpKernel {
  public:
   explicit FakeQuantWithMinMaxVarsGradientOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
@@ -229,14 +316,13 @@ class FakeQuantWithMinMaxVarsGradientOp : public OpKernel {
     ctx->ParallelFor(blocks, kGrain / kBlock, [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) {
         const int64_t begin = b * kBlock, end = std::min(n_elems, begin + kBlock);
-        double below = 0, above = 0;
-        for (int64_t i = begin; i < end; ++i) {
-          const float gv = gp[i], xv = xp[i];
-          below += static_cast<double>(gv * fake_quant::Below(xv, n));
-          above += static_cast<double>(gv * fake_quant::Above(xv, n));
-          out[i] = gv * fake_quant::InRange(xv, n);
+#if defined(__x86_64__)
+        if (HasAvx2()) {
+          sums[b] = VarsGradientBlockAvx2(gp + begin, xp + begin, out + begin, end - begin, n);
+          continue;
         }
-        sums[b] = {below, above};
+#endif
+        sums[b] = VarsGradientBlock(gp + begin, xp + begin, out + begin, end - begin, n);
       }
     });
     double below = 0, above = 0;

@@ -1,0 +1,103 @@
+// FakeQuantWithMinMaxVarsGradient through a session against its floor, in one run (Release):
+//   BM_FakeQuantVarsGradient/<n>/<threads>   the op (fed inputs, fetched outputs)
+//   BM_FusedFloor/<n>/<threads>              one fused loop over the same bytes (read g and
+//                                            x, write dx, two float sums), plain threads
+// Counters: ns per element. TensorFlow's side: bench/tf_fake_quant_bench.py.
+//
+//   build/bench/fake_quant_bench --benchmark_min_time=0.5
+#include <benchmark/benchmark.h>
+
+#include <thread>
+#include <vector>
+
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+
+namespace tensorflow {
+namespace {
+
+Tensor Filled(int64_t n, float scale) {
+  Tensor t(DT_FLOAT, TensorShape({n}));
+  auto f = t.flat<float>();
+  uint32_t s = 12345;
+  for (int64_t i = 0; i < n; ++i) {
+    s = s * 1664525u + 1013904223u;
+    f(i) = scale * (static_cast<float>(s >> 8) * (1.0f / 16777216.0f) - 0.5f);
+  }
+  return t;
+}
+
+void PerElement(benchmark::State& state, int64_t n) {
+  state.counters["per_elem"] = benchmark::Counter(
+      static_cast<double>(n),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_FakeQuantVarsGradient(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const int threads = static_cast<int>(state.range(1));
+  Scope root = Scope::NewRootScope();
+  auto g = ops::Placeholder(root, DT_FLOAT);
+  auto x = ops::Placeholder(root, DT_FLOAT);
+  auto grad = ops::FakeQuantWithMinMaxVarsGradient(root, g, x, -6.f, 6.f);
+  SessionOptions options;
+  options.config.set_intra_op_parallelism_threads(threads);
+  options.config.set_inter_op_parallelism_threads(threads);
+  ClientSession session(root, options);
+  const Tensor gv = Filled(n, 2.f), xv = Filled(n, 16.f);
+  std::vector<Tensor> out;
+  for (auto _ : state) {
+    TF_CHECK_OK(session.Run({{g, gv}, {x, xv}},
+                            {grad.backprops_wrt_input, grad.backprop_wrt_min,
+                             grad.backprop_wrt_max},
+                            &out));
+  }
+  PerElement(state, n);
+}
+BENCHMARK(BM_FakeQuantVarsGradient)
+    ->ArgsProduct({{1000000, 10000000, 100000000}, {1, 2}})
+    ->UseRealTime();
+
+void FusedRange(const float* g, const float* x, float* dx, int64_t begin, int64_t end,
+                float* below, float* above) {
+  float b = 0, a = 0;
+  for (int64_t i = begin; i < end; ++i) {
+    const float gv = g[i], xv = x[i];
+    b += gv * static_cast<float>(xv < -6.f);
+    a += gv * static_cast<float>(xv > 6.f);
+    dx[i] = gv * static_cast<float>(xv >= -6.f && xv <= 6.f);
+  }
+  *below = b;
+  *above = a;
+}
+
+void BM_FusedFloor(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const int threads = static_cast<int>(state.range(1));
+  const Tensor gv = Filled(n, 2.f), xv = Filled(n, 16.f);
+  Tensor dx(DT_FLOAT, TensorShape({n}));
+  const float* g = gv.flat<float>().data();
+  const float* x = xv.flat<float>().data();
+  float* d = dx.flat<float>().data();
+  std::vector<float> below(threads), above(threads);
+  for (auto _ : state) {
+    if (threads == 1) {
+      FusedRange(g, x, d, 0, n, &below[0], &above[0]);
+    } else {
+      std::vector<std::thread> pool;
+      for (int t = 0; t < threads; ++t) {
+        pool.emplace_back(FusedRange, g, x, d, n * t / threads, n * (t + 1) / threads,
+                          &below[t], &above[t]);
+      }
+      for (auto& th : pool) th.join();
+    }
+    benchmark::DoNotOptimize(below.data());
+  }
+  PerElement(state, n);
+}
+BENCHMARK(BM_FusedFloor)->ArgsProduct({{1000000, 10000000, 100000000}, {1, 2}})->UseRealTime();
+
+}  // namespace
+}  // namespace tensorflow
+
+BENCHMARK_MAIN();
