@@ -4,6 +4,7 @@
 
 #include "tensorflow/cc/ops/array_ops.h"  // IWYU pragma: export
 #include "tensorflow/cc/ops/const_op.h"  // IWYU pragma: export
+#include "tensorflow/cc/ops/image_ops.h"  // IWYU pragma: export
 #include "tensorflow/cc/ops/math_ops.h"  // IWYU pragma: export
 #include "tensorflow/cc/ops/no_op.h"  // IWYU pragma: export
 

@@ -1,0 +1,422 @@
+// CPU kernels of the CropAndResize family, computing exactly what TF 2.21's CPU kernels compute
+// (crop_and_resize_op.cc; SEED_OPS.md §A.9-A.12 and §B): float32 coordinates in TF's order,
+// the double arithmetic TF's `0.5` literal brings for a crop size of 1, and GradBoxes' ratio-
+// first scale. Parallel only where the result cannot change: over boxes for the forward op and
+// GradBoxes (each box has its own outputs), over depth for GradImage (every pixel still adds
+// its boxes in order 0..N-1, TF's deterministic order).
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "framework/op_kernel.h"
+
+namespace tensorflow {
+namespace {
+
+// Boxes [num_boxes, 4] and box_ind [num_boxes]. Unlike TF, ranks are checked even when both
+// are empty (TF skips them there and later aborts on a wrong rank).
+Status ParseBoxes(const Tensor& boxes, const Tensor& box_index, int64_t* num_boxes) {
+  if (boxes.dims() != 2) {
+    return errors::InvalidArgument("boxes must be 2-D", boxes.shape().DebugString());
+  }
+  *num_boxes = boxes.dim_size(0);
+  if (boxes.dim_size(1) != 4) return errors::InvalidArgument("boxes must have 4 columns");
+  if (box_index.dims() != 1) {
+    return errors::InvalidArgument("box_index must be 1-D", box_index.shape().DebugString());
+  }
+  if (box_index.dim_size(0) != *num_boxes) {
+    return errors::InvalidArgument("box_index has incompatible shape");
+  }
+  return OkStatus();
+}
+
+Status CheckBoxIndices(const Tensor& box_index, int64_t batch) {
+  auto ind = box_index.flat<int32_t>();
+  for (int64_t b = 0; b < ind.size(); ++b) {
+    if (ind(b) < 0 || ind(b) >= batch) {
+      return errors::OutOfRange("box_index has values outside [0, batch_size)");
+    }
+  }
+  return OkStatus();
+}
+
+// TF checks this in the forward op only; non-finite boxes crash TF's gradients.
+Status CheckFiniteBoxes(const Tensor& boxes) {
+  auto v = boxes.flat<float>();
+  for (int64_t i = 0; i < v.size(); ++i) {
+    if (!std::isfinite(v(i))) {
+      return errors::InvalidArgument("Boxes contains at least one element that is not finite");
+    }
+  }
+  return OkStatus();
+}
+
+Status ParseMethod(OpKernelConstruction* ctx, bool allow_nearest, bool* nearest) {
+  std::string method;
+  TF_RETURN_IF_ERROR(ctx->GetAttr("method", &method));
+  if (method == "bilinear" || (allow_nearest && method == "nearest")) {
+    *nearest = method == "nearest";
+    return OkStatus();
+  }
+  return allow_nearest ? errors::InvalidArgument("method must be 'bilinear' or 'nearest'", method)
+                       : errors::InvalidArgument("method must be 'bilinear'", method);
+}
+
+// Output shapes are checked for size before anything is allocated: absurd crop or image sizes
+// are InvalidArgument, never an allocation attempt.
+constexpr int64_t kMaxOutputElements = int64_t{1} << 36;
+
+Status BuildOutputShape(std::initializer_list<int64_t> dims, TensorShape* shape) {
+  TF_RETURN_IF_ERROR(TensorShape::BuildTensorShape(std::vector<int64_t>(dims), shape));
+  if (shape->num_elements() > kMaxOutputElements) {
+    return errors::InvalidArgument("Output shape ", shape->DebugString(), " is too large (",
+                                   shape->num_elements(), " elements)");
+  }
+  return OkStatus();
+}
+
+// Forward and GradImage: scale = (y2 - y1) * (H - 1) / (crop - 1).
+inline float ForwardScale(float lo, float hi, int size, int crop) {
+  return crop > 1 ? (hi - lo) * (size - 1) / (crop - 1) : 0;
+}
+// The sample coordinate; with crop == 1 the centre, computed in double as TF's 0.5 literal does.
+inline float SampleCoord(float lo, float hi, int size, int crop, int i, float scale) {
+  return crop > 1 ? lo * (size - 1) + i * scale : static_cast<float>(0.5 * (lo + hi) * (size - 1));
+}
+
+template <typename T>
+class CropAndResizeOp : public OpKernel {
+ public:
+  explicit CropAndResizeOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ParseMethod(ctx, true, &nearest_));
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("extrapolation_value", &extrapolation_value_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& image = ctx->input(0);
+    const Tensor& boxes = ctx->input(1);
+    const Tensor& box_index = ctx->input(2);
+    const Tensor& crop_size = ctx->input(3);
+    OP_REQUIRES(ctx, image.dims() == 4,
+                errors::InvalidArgument("input image must be 4-D", image.shape().DebugString()));
+    const int64_t batch = image.dim_size(0), height = image.dim_size(1);
+    const int64_t width = image.dim_size(2), depth = image.dim_size(3);
+    OP_REQUIRES(ctx, height > 0 && width > 0,
+                errors::InvalidArgument("image dimensions must be positive"));
+    OP_REQUIRES(ctx, boxes.dims() == 2,
+                errors::InvalidArgument("boxes must be 2-D, got: ", boxes.shape().DebugString()));
+    OP_REQUIRES(ctx, box_index.dims() == 1,
+                errors::InvalidArgument("box_indices must be rank 1 but is shape ",
+                                        box_index.shape().DebugString()));
+    int64_t num_boxes;
+    OP_REQUIRES_OK(ctx, ParseBoxes(boxes, box_index, &num_boxes));
+    OP_REQUIRES(ctx, crop_size.dims() == 1,
+                errors::InvalidArgument("crop_size must be 1-D", crop_size.shape().DebugString()));
+    OP_REQUIRES(ctx, crop_size.dim_size(0) == 2,
+                errors::InvalidArgument("crop_size must have two elements",
+                                        crop_size.shape().DebugString()));
+    const int64_t crop_height = crop_size.flat<int32_t>()(0);
+    const int64_t crop_width = crop_size.flat<int32_t>()(1);
+    OP_REQUIRES(ctx, crop_height > 0 && crop_width > 0,
+                errors::InvalidArgument("crop dimensions must be positive"));
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, BuildOutputShape({num_boxes, crop_height, crop_width, depth}, &shape));
+    OP_REQUIRES(ctx, height < std::numeric_limits<int>::max() &&
+                         width < std::numeric_limits<int>::max(),
+                errors::InvalidArgument("image dimensions are too large: ",
+                                        image.shape().DebugString()));
+    Tensor* crops;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &crops));
+    OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
+    OP_REQUIRES_OK(ctx, CheckFiniteBoxes(boxes));
+    if (shape.num_elements() == 0) return;
+
+    auto img = image.tensor<T, 4>();
+    auto bx = boxes.matrix<float>();
+    auto ind = box_index.flat<int32_t>();
+    auto out = crops->tensor<float, 4>();
+    const int H = static_cast<int>(height), W = static_cast<int>(width);
+    const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
+    const float extrapolation = extrapolation_value_;
+    const bool nearest = nearest_;
+    const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
+    ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 16384 / per_box), [&](int64_t b0, int64_t b1) {
+      for (int64_t b = b0; b < b1; ++b) {
+        const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
+        const int32_t bi = ind(b);
+        const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
+        for (int y = 0; y < ch; ++y) {
+          const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
+          if (in_y < 0 || in_y > H - 1) {
+            for (int x = 0; x < cw; ++x) {
+              for (int64_t d = 0; d < depth; ++d) out(b, y, x, d) = extrapolation;
+            }
+            continue;
+          }
+          const int top = static_cast<int>(std::floor(in_y));
+          const int bottom = static_cast<int>(std::ceil(in_y));
+          const float y_lerp = in_y - top;
+          for (int x = 0; x < cw; ++x) {
+            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
+            if (in_x < 0 || in_x > W - 1) {
+              for (int64_t d = 0; d < depth; ++d) out(b, y, x, d) = extrapolation;
+              continue;
+            }
+            if (nearest) {
+              const int cx = static_cast<int>(std::round(in_x));
+              const int cy = static_cast<int>(std::round(in_y));
+              for (int64_t d = 0; d < depth; ++d) {
+                out(b, y, x, d) = static_cast<float>(img(bi, cy, cx, d));
+              }
+              continue;
+            }
+            const int left = static_cast<int>(std::floor(in_x));
+            const int right = static_cast<int>(std::ceil(in_x));
+            const float x_lerp = in_x - left;
+            for (int64_t d = 0; d < depth; ++d) {
+              const float tl = static_cast<float>(img(bi, top, left, d));
+              const float tr = static_cast<float>(img(bi, top, right, d));
+              const float bl = static_cast<float>(img(bi, bottom, left, d));
+              const float br = static_cast<float>(img(bi, bottom, right, d));
+              const float t = tl + (tr - tl) * x_lerp;
+              const float bo = bl + (br - bl) * x_lerp;
+              out(b, y, x, d) = t + (bo - t) * y_lerp;
+            }
+          }
+        }
+      }
+    });
+  }
+
+ private:
+  bool nearest_ = false;
+  float extrapolation_value_ = 0;
+};
+
+template <typename T>
+class CropAndResizeGradImageOp : public OpKernel {
+ public:
+  explicit CropAndResizeGradImageOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ParseMethod(ctx, true, &nearest_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& grads = ctx->input(0);
+    const Tensor& boxes = ctx->input(1);
+    const Tensor& box_index = ctx->input(2);
+    const Tensor& image_size = ctx->input(3);
+    OP_REQUIRES(ctx, grads.dims() == 4,
+                errors::InvalidArgument("grads image must be 4-D", grads.shape().DebugString()));
+    const int64_t crop_height = grads.dim_size(1), crop_width = grads.dim_size(2);
+    OP_REQUIRES(ctx, crop_height > 0 && crop_width > 0,
+                errors::InvalidArgument("grads dimensions must be positive"));
+    int64_t num_boxes;
+    OP_REQUIRES_OK(ctx, ParseBoxes(boxes, box_index, &num_boxes));
+    OP_REQUIRES(ctx, grads.dim_size(0) == num_boxes,
+                errors::InvalidArgument("boxes and grads have incompatible shape"));
+    OP_REQUIRES(ctx, image_size.dims() == 1,
+                errors::InvalidArgument("image_size must be 1-D", image_size.shape().DebugString()));
+    OP_REQUIRES(ctx, image_size.dim_size(0) == 4,
+                errors::InvalidArgument("image_size must have 4 elements",
+                                        image_size.shape().DebugString()));
+    auto size = image_size.flat<int32_t>();
+    const int64_t batch = size(0), height = size(1), width = size(2), depth = size(3);
+    OP_REQUIRES(ctx, height > 0 && width > 0,
+                errors::InvalidArgument("image dimensions must be positive"));
+    OP_REQUIRES(ctx, grads.dim_size(3) == depth,
+                errors::InvalidArgument("image_size and grads are incompatible"));
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, BuildOutputShape({batch, height, width, depth}, &shape));
+    OP_REQUIRES_OK(ctx, CheckFiniteBoxes(boxes));
+    Tensor* output;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &output));
+    OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
+    auto out = output->tensor<T, 4>();
+    const int64_t total = output->NumElements();
+    T* raw = output->flat<T>().data();
+    ctx->ParallelFor(total, 65536, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) raw[i] = T(0);
+    });
+    if (num_boxes == 0 || depth == 0) return;
+
+    auto g = grads.tensor<float, 4>();
+    auto bx = boxes.matrix<float>();
+    auto ind = box_index.flat<int32_t>();
+    const int H = static_cast<int>(height), W = static_cast<int>(width);
+    const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
+    const bool nearest = nearest_;
+    // Threads take slices of depth; each pixel sees its boxes in order 0..N-1.
+    const int64_t work_per_channel = num_boxes * crop_height * crop_width;
+    ctx->ParallelFor(depth, std::max<int64_t>(1, 65536 / work_per_channel),
+                     [&](int64_t d0, int64_t d1) {
+      for (int64_t b = 0; b < num_boxes; ++b) {
+        const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
+        const int32_t bi = ind(b);
+        const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
+        for (int y = 0; y < ch; ++y) {
+          const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
+          if (in_y < 0 || in_y > H - 1) continue;
+          const int top = static_cast<int>(std::floor(in_y));
+          const int bottom = static_cast<int>(std::ceil(in_y));
+          const float y_lerp = in_y - top;
+          for (int x = 0; x < cw; ++x) {
+            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
+            if (in_x < 0 || in_x > W - 1) continue;
+            if (nearest) {
+              const int cx = static_cast<int>(std::round(in_x));
+              const int cy = static_cast<int>(std::round(in_y));
+              for (int64_t d = d0; d < d1; ++d) out(bi, cy, cx, d) += static_cast<T>(g(b, y, x, d));
+              continue;
+            }
+            const int left = static_cast<int>(std::floor(in_x));
+            const int right = static_cast<int>(std::ceil(in_x));
+            const float x_lerp = in_x - left;
+            for (int64_t d = d0; d < d1; ++d) {
+              const float dtop = (1 - y_lerp) * g(b, y, x, d);
+              out(bi, top, left, d) += static_cast<T>((1 - x_lerp) * dtop);
+              out(bi, top, right, d) += static_cast<T>(x_lerp * dtop);
+              const float dbottom = y_lerp * g(b, y, x, d);
+              out(bi, bottom, left, d) += static_cast<T>((1 - x_lerp) * dbottom);
+              out(bi, bottom, right, d) += static_cast<T>(x_lerp * dbottom);
+            }
+          }
+        }
+      }
+    });
+  }
+
+ private:
+  bool nearest_ = false;
+};
+
+template <typename T>
+class CropAndResizeGradBoxesOp : public OpKernel {
+ public:
+  explicit CropAndResizeGradBoxesOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    bool nearest;
+    OP_REQUIRES_OK(ctx, ParseMethod(ctx, false, &nearest));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& grads = ctx->input(0);
+    const Tensor& image = ctx->input(1);
+    const Tensor& boxes = ctx->input(2);
+    const Tensor& box_index = ctx->input(3);
+    OP_REQUIRES(ctx, grads.dims() == 4,
+                errors::InvalidArgument("grads image must be 4-D", grads.shape().DebugString()));
+    const int64_t crop_height = grads.dim_size(1), crop_width = grads.dim_size(2);
+    const int64_t depth = grads.dim_size(3);
+    OP_REQUIRES(ctx, crop_height > 0 && crop_width > 0,
+                errors::InvalidArgument("grads dimensions must be positive"));
+    OP_REQUIRES(ctx, image.dims() == 4,
+                errors::InvalidArgument("input image must be 4-D", image.shape().DebugString()));
+    const int64_t batch = image.dim_size(0), height = image.dim_size(1);
+    const int64_t width = image.dim_size(2);
+    OP_REQUIRES(ctx, height > 0 && width > 0,
+                errors::InvalidArgument("image dimensions must be positive"));
+    OP_REQUIRES(ctx, image.dim_size(3) == depth,
+                errors::InvalidArgument("image, grads depth differ"));
+    int64_t num_boxes;
+    OP_REQUIRES_OK(ctx, ParseBoxes(boxes, box_index, &num_boxes));
+    OP_REQUIRES(ctx, grads.dim_size(0) == num_boxes,
+                errors::InvalidArgument("boxes and grads have incompatible shape"));
+    OP_REQUIRES_OK(ctx, CheckFiniteBoxes(boxes));
+    Tensor* output;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({num_boxes, 4}), &output));
+    OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
+    auto out = output->matrix<float>();
+    if (num_boxes == 0) return;
+    auto g = grads.tensor<float, 4>();
+    auto img = image.tensor<T, 4>();
+    auto bx = boxes.matrix<float>();
+    auto ind = box_index.flat<int32_t>();
+    const int H = static_cast<int>(height), W = static_cast<int>(width);
+    const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
+    const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
+    ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 8192 / per_box), [&](int64_t b0, int64_t b1) {
+      for (int64_t b = b0; b < b1; ++b) {
+        // The four sums live in registers; each still adds its terms in (y, x, d) order.
+        float dy1 = 0.0f, dx1 = 0.0f, dy2 = 0.0f, dx2 = 0.0f;
+        const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
+        const int32_t bi = ind(b);
+        // GradBoxes scales ratio-first: (y2 - y1) * ((H - 1) / (crop - 1)).
+        const float hr = ch > 1 ? static_cast<float>(H - 1) / (ch - 1) : 0;
+        const float wr = cw > 1 ? static_cast<float>(W - 1) / (cw - 1) : 0;
+        const float hs = ch > 1 ? (y2 - y1) * hr : 0;
+        const float ws = cw > 1 ? (x2 - x1) * wr : 0;
+        for (int y = 0; y < ch; ++y) {
+          const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
+          if (in_y < 0 || in_y > H - 1) continue;
+          const int top = static_cast<int>(std::floor(in_y));
+          const int bottom = static_cast<int>(std::ceil(in_y));
+          const float y_lerp = in_y - top;
+          for (int x = 0; x < cw; ++x) {
+            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
+            if (in_x < 0 || in_x > W - 1) continue;
+            const int left = static_cast<int>(std::floor(in_x));
+            const int right = static_cast<int>(std::ceil(in_x));
+            const float x_lerp = in_x - left;
+            for (int64_t d = 0; d < depth; ++d) {
+              const float tl = static_cast<float>(img(bi, top, left, d));
+              const float tr = static_cast<float>(img(bi, top, right, d));
+              const float bl = static_cast<float>(img(bi, bottom, left, d));
+              const float br = static_cast<float>(img(bi, bottom, right, d));
+              float grad_y = (1 - x_lerp) * (bl - tl) + x_lerp * (br - tr);
+              float grad_x = (1 - y_lerp) * (tr - tl) + y_lerp * (br - bl);
+              const float top_grad = g(b, y, x, d);
+              grad_y *= top_grad;
+              grad_x *= top_grad;
+              if (ch > 1) {
+                dy1 += grad_y * (H - 1 - y * hr);
+                dy2 += grad_y * (y * hr);
+              } else {
+                dy1 = static_cast<float>(dy1 + grad_y * 0.5 * (H - 1));
+                dy2 = static_cast<float>(dy2 + grad_y * 0.5 * (H - 1));
+              }
+              if (cw > 1) {
+                dx1 += grad_x * (W - 1 - x * wr);
+                dx2 += grad_x * (x * wr);
+              } else {
+                dx1 = static_cast<float>(dx1 + grad_x * 0.5 * (W - 1));
+                dx2 = static_cast<float>(dx2 + grad_x * 0.5 * (W - 1));
+              }
+            }
+          }
+        }
+        out(b, 0) = dy1;
+        out(b, 1) = dx1;
+        out(b, 2) = dy2;
+        out(b, 3) = dx2;
+      }
+    });
+  }
+};
+
+#define MINITF_REGISTER_CROP(T)                                                           \
+  REGISTER_KERNEL_BUILDER(Name("CropAndResize").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          CropAndResizeOp<T>);                                            \
+  REGISTER_KERNEL_BUILDER(                                                                \
+      Name("CropAndResizeGradBoxes").Device(DEVICE_CPU).TypeConstraint<T>("T"),           \
+      CropAndResizeGradBoxesOp<T>);
+MINITF_REGISTER_CROP(uint8_t)
+MINITF_REGISTER_CROP(uint16_t)
+MINITF_REGISTER_CROP(int8_t)
+MINITF_REGISTER_CROP(int16_t)
+MINITF_REGISTER_CROP(int32_t)
+MINITF_REGISTER_CROP(int64_t)
+MINITF_REGISTER_CROP(Eigen::half)
+MINITF_REGISTER_CROP(float)
+MINITF_REGISTER_CROP(double)
+#undef MINITF_REGISTER_CROP
+
+#define MINITF_REGISTER_GRAD_IMAGE(T)                                                      \
+  REGISTER_KERNEL_BUILDER(                                                                 \
+      Name("CropAndResizeGradImage").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
+      CropAndResizeGradImageOp<T>);
+MINITF_REGISTER_GRAD_IMAGE(Eigen::half)
+MINITF_REGISTER_GRAD_IMAGE(float)
+MINITF_REGISTER_GRAD_IMAGE(double)
+#undef MINITF_REGISTER_GRAD_IMAGE
+
+}  // namespace
+}  // namespace tensorflow
