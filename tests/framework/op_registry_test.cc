@@ -136,7 +136,8 @@ TEST(OpRegistryTest, EveryOpIsComplete) {
        {"Const", "Placeholder", "PlaceholderWithDefault", "Identity", "NoOp", "Cast",
         "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVars",
         "FakeQuantWithMinMaxVarsGradient", "FakeQuantWithMinMaxVarsPerChannel",
-        "FakeQuantWithMinMaxVarsPerChannelGradient"}) {
+        "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResize", "CropAndResizeGradImage",
+        "CropAndResizeGradBoxes"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
   for (const auto& name : names) {
