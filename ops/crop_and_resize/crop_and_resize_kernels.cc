@@ -4,9 +4,11 @@
 // first scale. Parallel only where the result cannot change: over boxes for the forward op and
 // GradBoxes (each box has its own outputs), over depth for GradImage (every pixel still adds
 // its boxes in order 0..N-1, TF's deterministic order).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "framework/op_kernel.h"
 
@@ -131,56 +133,58 @@ class CropAndResizeOp : public OpKernel {
     OP_REQUIRES_OK(ctx, CheckFiniteBoxes(boxes));
     if (shape.num_elements() == 0) return;
 
-    auto img = image.tensor<T, 4>();
+    const T* img = image.flat<T>().data();
     auto bx = boxes.matrix<float>();
     auto ind = box_index.flat<int32_t>();
-    auto out = crops->tensor<float, 4>();
+    float* out = crops->flat<float>().data();
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
     const float extrapolation = extrapolation_value_;
     const bool nearest = nearest_;
     const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
+    // Pixel (b, y, x) of the image starts at ((b * H + y) * W + x) * depth.
+    auto pixel = [&](int32_t b, int y, int x) { return img + ((int64_t{b} * H + y) * W + x) * depth; };
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 16384 / per_box), [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) {
         const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
         const int32_t bi = ind(b);
         const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
         for (int y = 0; y < ch; ++y) {
+          float* row = out + ((b * ch + y) * cw) * depth;
           const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
           if (in_y < 0 || in_y > H - 1) {
-            for (int x = 0; x < cw; ++x) {
-              for (int64_t d = 0; d < depth; ++d) out(b, y, x, d) = extrapolation;
-            }
+            std::fill(row, row + cw * depth, extrapolation);
             continue;
           }
           const int top = static_cast<int>(std::floor(in_y));
           const int bottom = static_cast<int>(std::ceil(in_y));
           const float y_lerp = in_y - top;
           for (int x = 0; x < cw; ++x) {
+            float* o = row + x * depth;
             const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
             if (in_x < 0 || in_x > W - 1) {
-              for (int64_t d = 0; d < depth; ++d) out(b, y, x, d) = extrapolation;
+              std::fill(o, o + depth, extrapolation);
               continue;
             }
             if (nearest) {
-              const int cx = static_cast<int>(std::round(in_x));
-              const int cy = static_cast<int>(std::round(in_y));
-              for (int64_t d = 0; d < depth; ++d) {
-                out(b, y, x, d) = static_cast<float>(img(bi, cy, cx, d));
-              }
+              const T* p = pixel(bi, static_cast<int>(std::round(in_y)),
+                                 static_cast<int>(std::round(in_x)));
+              for (int64_t d = 0; d < depth; ++d) o[d] = static_cast<float>(p[d]);
               continue;
             }
             const int left = static_cast<int>(std::floor(in_x));
             const int right = static_cast<int>(std::ceil(in_x));
             const float x_lerp = in_x - left;
+            const T* ptl = pixel(bi, top, left);
+            const T* ptr = pixel(bi, top, right);
+            const T* pbl = pixel(bi, bottom, left);
+            const T* pbr = pixel(bi, bottom, right);
             for (int64_t d = 0; d < depth; ++d) {
-              const float tl = static_cast<float>(img(bi, top, left, d));
-              const float tr = static_cast<float>(img(bi, top, right, d));
-              const float bl = static_cast<float>(img(bi, bottom, left, d));
-              const float br = static_cast<float>(img(bi, bottom, right, d));
+              const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
+              const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
               const float t = tl + (tr - tl) * x_lerp;
               const float bo = bl + (br - bl) * x_lerp;
-              out(b, y, x, d) = t + (bo - t) * y_lerp;
+              o[d] = t + (bo - t) * y_lerp;
             }
           }
         }
@@ -231,7 +235,6 @@ class CropAndResizeGradImageOp : public OpKernel {
     Tensor* output;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &output));
     OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
-    auto out = output->tensor<T, 4>();
     const int64_t total = output->NumElements();
     T* raw = output->flat<T>().data();
     ctx->ParallelFor(total, 65536, [&](int64_t begin, int64_t end) {
@@ -239,12 +242,13 @@ class CropAndResizeGradImageOp : public OpKernel {
     });
     if (num_boxes == 0 || depth == 0) return;
 
-    auto g = grads.tensor<float, 4>();
+    const float* g = grads.flat<float>().data();
     auto bx = boxes.matrix<float>();
     auto ind = box_index.flat<int32_t>();
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
     const bool nearest = nearest_;
+    auto pixel = [&](int32_t b, int y, int x) { return raw + ((int64_t{b} * H + y) * W + x) * depth; };
     // Threads take slices of depth; each pixel sees its boxes in order 0..N-1.
     const int64_t work_per_channel = num_boxes * crop_height * crop_width;
     ctx->ParallelFor(depth, std::max<int64_t>(1, 65536 / work_per_channel),
@@ -262,22 +266,27 @@ class CropAndResizeGradImageOp : public OpKernel {
           for (int x = 0; x < cw; ++x) {
             const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
             if (in_x < 0 || in_x > W - 1) continue;
+            const float* gr = g + ((b * ch + y) * cw + x) * depth;
             if (nearest) {
-              const int cx = static_cast<int>(std::round(in_x));
-              const int cy = static_cast<int>(std::round(in_y));
-              for (int64_t d = d0; d < d1; ++d) out(bi, cy, cx, d) += static_cast<T>(g(b, y, x, d));
+              T* p = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
+              for (int64_t d = d0; d < d1; ++d) p[d] += static_cast<T>(gr[d]);
               continue;
             }
             const int left = static_cast<int>(std::floor(in_x));
             const int right = static_cast<int>(std::ceil(in_x));
             const float x_lerp = in_x - left;
+            T* ptl = pixel(bi, top, left);
+            T* ptr = pixel(bi, top, right);
+            T* pbl = pixel(bi, bottom, left);
+            T* pbr = pixel(bi, bottom, right);
+            // TF's order of the four updates matters when pixels coincide (integer coordinates).
             for (int64_t d = d0; d < d1; ++d) {
-              const float dtop = (1 - y_lerp) * g(b, y, x, d);
-              out(bi, top, left, d) += static_cast<T>((1 - x_lerp) * dtop);
-              out(bi, top, right, d) += static_cast<T>(x_lerp * dtop);
-              const float dbottom = y_lerp * g(b, y, x, d);
-              out(bi, bottom, left, d) += static_cast<T>((1 - x_lerp) * dbottom);
-              out(bi, bottom, right, d) += static_cast<T>(x_lerp * dbottom);
+              const float dtop = (1 - y_lerp) * gr[d];
+              ptl[d] += static_cast<T>((1 - x_lerp) * dtop);
+              ptr[d] += static_cast<T>(x_lerp * dtop);
+              const float dbottom = y_lerp * gr[d];
+              pbl[d] += static_cast<T>((1 - x_lerp) * dbottom);
+              pbr[d] += static_cast<T>(x_lerp * dbottom);
             }
           }
         }
@@ -326,16 +335,20 @@ class CropAndResizeGradBoxesOp : public OpKernel {
     OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
     auto out = output->matrix<float>();
     if (num_boxes == 0) return;
-    auto g = grads.tensor<float, 4>();
-    auto img = image.tensor<T, 4>();
+    const float* g = grads.flat<float>().data();
+    const T* img = image.flat<T>().data();
     auto bx = boxes.matrix<float>();
     auto ind = box_index.flat<int32_t>();
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
+    auto pixel = [&](int32_t b, int y, int x) { return img + ((int64_t{b} * H + y) * W + x) * depth; };
     const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 8192 / per_box), [&](int64_t b0, int64_t b1) {
+      // Per (y, x): the depth-long terms are computed independently (vectorizable, each with
+      // TF's float expression), then added to the four sums one by one in TF's (y, x, d) order.
+      std::vector<float> gy(depth), gx(depth);
+      std::vector<double> wide(depth);
       for (int64_t b = b0; b < b1; ++b) {
-        // The four sums live in registers; each still adds its terms in (y, x, d) order.
         float dy1 = 0.0f, dx1 = 0.0f, dy2 = 0.0f, dx2 = 0.0f;
         const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
         const int32_t bi = ind(b);
@@ -350,35 +363,48 @@ class CropAndResizeGradBoxesOp : public OpKernel {
           const int top = static_cast<int>(std::floor(in_y));
           const int bottom = static_cast<int>(std::ceil(in_y));
           const float y_lerp = in_y - top;
+          const float fy1 = H - 1 - y * hr, fy2 = y * hr;
           for (int x = 0; x < cw; ++x) {
             const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
             if (in_x < 0 || in_x > W - 1) continue;
             const int left = static_cast<int>(std::floor(in_x));
             const int right = static_cast<int>(std::ceil(in_x));
             const float x_lerp = in_x - left;
+            const float fx1 = W - 1 - x * wr, fx2 = x * wr;
+            const T* ptl = pixel(bi, top, left);
+            const T* ptr = pixel(bi, top, right);
+            const T* pbl = pixel(bi, bottom, left);
+            const T* pbr = pixel(bi, bottom, right);
+            const float* gr = g + ((b * ch + y) * cw + x) * depth;
             for (int64_t d = 0; d < depth; ++d) {
-              const float tl = static_cast<float>(img(bi, top, left, d));
-              const float tr = static_cast<float>(img(bi, top, right, d));
-              const float bl = static_cast<float>(img(bi, bottom, left, d));
-              const float br = static_cast<float>(img(bi, bottom, right, d));
-              float grad_y = (1 - x_lerp) * (bl - tl) + x_lerp * (br - tr);
-              float grad_x = (1 - y_lerp) * (tr - tl) + y_lerp * (br - bl);
-              const float top_grad = g(b, y, x, d);
-              grad_y *= top_grad;
-              grad_x *= top_grad;
-              if (ch > 1) {
-                dy1 += grad_y * (H - 1 - y * hr);
-                dy2 += grad_y * (y * hr);
-              } else {
-                dy1 = static_cast<float>(dy1 + grad_y * 0.5 * (H - 1));
-                dy2 = static_cast<float>(dy2 + grad_y * 0.5 * (H - 1));
+              const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
+              const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
+              gy[d] = ((1 - x_lerp) * (bl - tl) + x_lerp * (br - tr)) * gr[d];
+              gx[d] = ((1 - y_lerp) * (tr - tl) + y_lerp * (br - bl)) * gr[d];
+            }
+            if (ch > 1) {
+              for (int64_t d = 0; d < depth; ++d) {
+                dy1 += gy[d] * fy1;
+                dy2 += gy[d] * fy2;
               }
-              if (cw > 1) {
-                dx1 += grad_x * (W - 1 - x * wr);
-                dx2 += grad_x * (x * wr);
-              } else {
-                dx1 = static_cast<float>(dx1 + grad_x * 0.5 * (W - 1));
-                dx2 = static_cast<float>(dx2 + grad_x * 0.5 * (W - 1));
+            } else {
+              // TF's 0.5 literal: the term in double, each sum rounded back to float per step.
+              for (int64_t d = 0; d < depth; ++d) wide[d] = gy[d] * 0.5 * (H - 1);
+              for (int64_t d = 0; d < depth; ++d) {
+                dy1 = static_cast<float>(dy1 + wide[d]);
+                dy2 = static_cast<float>(dy2 + wide[d]);
+              }
+            }
+            if (cw > 1) {
+              for (int64_t d = 0; d < depth; ++d) {
+                dx1 += gx[d] * fx1;
+                dx2 += gx[d] * fx2;
+              }
+            } else {
+              for (int64_t d = 0; d < depth; ++d) wide[d] = gx[d] * 0.5 * (W - 1);
+              for (int64_t d = 0; d < depth; ++d) {
+                dx1 = static_cast<float>(dx1 + wide[d]);
+                dx2 = static_cast<float>(dx2 + wide[d]);
               }
             }
           }
