@@ -324,11 +324,17 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   } else {
     pool->RunGroup([&](ThreadPool::TaskGroup* group) {
       f.group = group;
-      for (size_t r = 1; r < roots_.size(); ++r) {
-        const int root = roots_[r];
-        group->Spawn([this, root, &f] { Process(root, &f); });
+      // Expensive roots go to other threads (but the last one); cheap roots run here, so that
+      // the kernels they enable also start on the thread that holds the fed inputs in cache.
+      std::vector<int> here;
+      for (int root : roots_) {
+        if (nodes_[root].expensive) {
+          group->Spawn([this, root, &f] { Process(root, &f); });
+        } else {
+          here.push_back(root);
+        }
       }
-      if (!roots_.empty()) Process(roots_[0], &f);
+      for (int root : here) Process(root, &f);
     });
   }
   if (f.failed.load()) return f.status;

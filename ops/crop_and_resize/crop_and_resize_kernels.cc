@@ -235,12 +235,8 @@ class CropAndResizeGradImageOp : public OpKernel {
     Tensor* output;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &output));
     OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
-    const int64_t total = output->NumElements();
     T* raw = output->flat<T>().data();
-    ctx->ParallelFor(total, 65536, [&](int64_t begin, int64_t end) {
-      for (int64_t i = begin; i < end; ++i) raw[i] = T(0);
-    });
-    if (num_boxes == 0 || depth == 0) return;
+    if (depth == 0) return;
 
     const float* g = grads.flat<float>().data();
     auto bx = boxes.matrix<float>();
@@ -249,49 +245,48 @@ class CropAndResizeGradImageOp : public OpKernel {
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
     const bool nearest = nearest_;
     auto pixel = [&](int32_t b, int y, int x) { return raw + ((int64_t{b} * H + y) * W + x) * depth; };
-    // Threads take slices of depth; each pixel sees its boxes in order 0..N-1.
-    const int64_t work_per_channel = num_boxes * crop_height * crop_width;
-    ctx->ParallelFor(depth, std::max<int64_t>(1, 65536 / work_per_channel),
-                     [&](int64_t d0, int64_t d1) {
-      for (int64_t b = 0; b < num_boxes; ++b) {
-        const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
-        const int32_t bi = ind(b);
-        const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
-        for (int y = 0; y < ch; ++y) {
-          const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
-          if (in_y < 0 || in_y > H - 1) continue;
-          const int top = static_cast<int>(std::floor(in_y));
-          const int bottom = static_cast<int>(std::ceil(in_y));
-          const float y_lerp = in_y - top;
-          for (int x = 0; x < cw; ++x) {
-            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
-            if (in_x < 0 || in_x > W - 1) continue;
-            const float* gr = g + ((b * ch + y) * cw + x) * depth;
-            if (nearest) {
-              T* p = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
-              for (int64_t d = d0; d < d1; ++d) p[d] += static_cast<T>(gr[d]);
-              continue;
-            }
-            const int left = static_cast<int>(std::floor(in_x));
-            const int right = static_cast<int>(std::ceil(in_x));
-            const float x_lerp = in_x - left;
-            T* ptl = pixel(bi, top, left);
-            T* ptr = pixel(bi, top, right);
-            T* pbl = pixel(bi, bottom, left);
-            T* pbr = pixel(bi, bottom, right);
-            // TF's order of the four updates matters when pixels coincide (integer coordinates).
-            for (int64_t d = d0; d < d1; ++d) {
-              const float dtop = (1 - y_lerp) * gr[d];
-              ptl[d] += static_cast<T>((1 - x_lerp) * dtop);
-              ptr[d] += static_cast<T>(x_lerp * dtop);
-              const float dbottom = y_lerp * gr[d];
-              pbl[d] += static_cast<T>((1 - x_lerp) * dbottom);
-              pbr[d] += static_cast<T>(x_lerp * dbottom);
-            }
+    // Boxes in order 0..N-1 (TF's deterministic order). The depth loop is the unit a
+    // parallel version would split (every pixel keeps its order), but on these machines two
+    // threads measured slower than one for this scatter (BENCHMARKS.md), so it runs here.
+    std::fill(raw, raw + batch * height * width * depth, T(0));
+    for (int64_t b = 0; b < num_boxes; ++b) {
+      const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
+      const int32_t bi = ind(b);
+      const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
+      for (int y = 0; y < ch; ++y) {
+        const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
+        if (in_y < 0 || in_y > H - 1) continue;
+        const int top = static_cast<int>(std::floor(in_y));
+        const int bottom = static_cast<int>(std::ceil(in_y));
+        const float y_lerp = in_y - top;
+        for (int x = 0; x < cw; ++x) {
+          const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
+          if (in_x < 0 || in_x > W - 1) continue;
+          const float* gr = g + ((b * ch + y) * cw + x) * depth;
+          if (nearest) {
+            T* p = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
+            for (int64_t d = 0; d < depth; ++d) p[d] += static_cast<T>(gr[d]);
+            continue;
+          }
+          const int left = static_cast<int>(std::floor(in_x));
+          const int right = static_cast<int>(std::ceil(in_x));
+          const float x_lerp = in_x - left;
+          T* ptl = pixel(bi, top, left);
+          T* ptr = pixel(bi, top, right);
+          T* pbl = pixel(bi, bottom, left);
+          T* pbr = pixel(bi, bottom, right);
+          // TF's order of the four updates matters when pixels coincide (integer coordinates).
+          for (int64_t d = 0; d < depth; ++d) {
+            const float dtop = (1 - y_lerp) * gr[d];
+            ptl[d] += static_cast<T>((1 - x_lerp) * dtop);
+            ptr[d] += static_cast<T>(x_lerp * dtop);
+            const float dbottom = y_lerp * gr[d];
+            pbl[d] += static_cast<T>((1 - x_lerp) * dbottom);
+            pbr[d] += static_cast<T>(x_lerp * dbottom);
           }
         }
       }
-    });
+    }
   }
 
  private:
