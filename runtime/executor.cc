@@ -178,8 +178,7 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     start = NowNanos();
   }
   try {
-    ScopedFlushDenormal flush;
-    pn.kernel->Compute(&ctx);
+    pn.kernel->Compute(&ctx);  // MXCSR flush-to-zero is set by whoever runs Process
   } catch (const std::exception& e) {
     ctx.SetStatus(errors::Internal("kernel threw: ", e.what()));
   } catch (...) {
@@ -262,7 +261,12 @@ void ExecutionPlan::Process(int node, Frame* f) const {
       local.push_back(expensive.back());
       expensive.pop_back();
     }
-    for (int e : expensive) f->group->Spawn([this, e, f] { Process(e, f); });
+    for (int e : expensive) {
+      f->group->Spawn([this, e, f] {
+        ScopedFlushDenormal flush;
+        Process(e, f);
+      });
+    }
     // A wide fan-out of cheap nodes is split into one batch per other thread.
     const size_t kBatchAbove = 32;
     if (local.size() > kBatchAbove) {
@@ -271,7 +275,10 @@ void ExecutionPlan::Process(int node, Frame* f) const {
       for (int t = 1; t < threads; ++t) {
         std::vector<int> batch(local.end() - per, local.end());
         local.resize(local.size() - per);
-        f->group->Spawn([this, batch = std::move(batch), f] { ProcessBatch(batch, f); });
+        f->group->Spawn([this, batch = std::move(batch), f] {
+          ScopedFlushDenormal flush;
+          ProcessBatch(batch, f);
+        });
       }
     }
   }
@@ -306,6 +313,9 @@ void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const 
 
 Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches,
                           ThreadPool* pool, DeviceStepStats* stats) const {
+  // Kernels run with subnormals flushed to zero, as TF's do; set once per thread and task,
+  // not per node (writing MXCSR is slow).
+  ScopedFlushDenormal flush;
   Frame f;
   f.slots.resize(num_slots_);
   f.pending.reset(new std::atomic<int>[nodes_.size()]);
@@ -329,7 +339,10 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
       std::vector<int> here;
       for (int root : roots_) {
         if (nodes_[root].expensive) {
-          group->Spawn([this, root, &f] { Process(root, &f); });
+          group->Spawn([this, root, &f] {
+            ScopedFlushDenormal flush;
+            Process(root, &f);
+          });
         } else {
           here.push_back(root);
         }
