@@ -31,10 +31,16 @@ foreach(kind prefix tree)
   endif()
   set(bin "${WORK_DIR}/build-${kind}")
   run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${bin}" ${where}
-      -DCMAKE_BUILD_TYPE=Release)
+      -DCMAKE_BUILD_TYPE=Release -DMINITF_SEED_EXAMPLE=${SEED_EXAMPLE})
   run(${CMAKE_COMMAND} --build "${bin}" -j2)
   run("${bin}/tf_program")
   check_output("find_package from ${kind}")
+  # The seed ops through the installed package print TensorFlow 2.21's numbers.
+  run("${bin}/seed_ops")
+  if(NOT last_output MATCHES "d_min: -0.933333397  d_max: 1.06666672" OR
+     NOT last_output MATCHES "d_box: \\[-1.86556947 -0.137174204 -0.109739304 -0.109739363\\]")
+    message(FATAL_ERROR "seed_ops via ${kind}: unexpected output:\n${last_output}")
+  endif()
 endforeach()
 
 # pkg-config, as a Makefile user would.
