@@ -15,6 +15,20 @@ Node* FinishOp(const Scope& scope, NodeBuilder* builder) {
   return ret;
 }
 
+Node* BuildNode(const Scope& scope, const char* op, std::initializer_list<Input> inputs,
+                const std::vector<std::pair<const char*, AttrValue>>& attrs) {
+  if (!scope.ok()) return nullptr;
+  std::vector<NodeBuilder::NodeOut> outs;
+  for (const Input& in : inputs) {
+    outs.push_back(AsNodeOut(scope, in));
+    if (!scope.ok()) return nullptr;
+  }
+  auto builder = NodeBuilder(scope.GetUniqueNameForOp(op), op);
+  for (const auto& out : outs) builder.Input(out);
+  for (const auto& attr : attrs) builder.Attr(attr.first, attr.second);
+  return FinishOp(scope, &builder);
+}
+
 Status OutputRanges(const Node& node, std::vector<std::pair<int, int>>* ranges) {
   ranges->clear();
   int start = 0;

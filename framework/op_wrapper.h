@@ -10,6 +10,7 @@
 #ifndef MINITF_FRAMEWORK_OP_WRAPPER_H_
 #define MINITF_FRAMEWORK_OP_WRAPPER_H_
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,21 @@ namespace internal {
 // inference also goes onto the scope, but the node is returned, as TF's generated code
 // still assigns the outputs.
 Node* FinishOp(const Scope& scope, NodeBuilder* builder);
+
+// The constructor body of a generated op class in one call: turns `inputs` into node inputs
+// (literals become Consts), adds `attrs` and finishes the node. Returns nullptr when the scope
+// is or goes bad. The node is named scope.GetUniqueNameForOp(op) after its inputs are made,
+// as TF's generated code does.
+Node* BuildNode(const Scope& scope, const char* op, std::initializer_list<Input> inputs,
+                const std::vector<std::pair<const char*, AttrValue>>& attrs);
+
+// AttrValue from a plain value, for BuildNode's attr lists.
+template <typename T>
+AttrValue MakeAttr(const T& value) {
+  AttrValue v;
+  SetAttrValue(value, &v);
+  return v;
+}
 
 // The [first, last) output indices of each output arg of `node`, by arg name (TF's
 // NameRangesForNode, outputs only).

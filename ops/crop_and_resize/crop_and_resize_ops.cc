@@ -106,26 +106,15 @@ REGISTER_OP("CropAndResizeGradBoxes")
 
 namespace ops {
 
+using internal::BuildNode;
+using internal::MakeAttr;
+
 CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
                              ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
                              ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs) {
-  if (!scope.ok()) return;
-  auto _image = AsNodeOut(scope, image);
-  if (!scope.ok()) return;
-  auto _boxes = AsNodeOut(scope, boxes);
-  if (!scope.ok()) return;
-  auto _box_ind = AsNodeOut(scope, box_ind);
-  if (!scope.ok()) return;
-  auto _crop_size = AsNodeOut(scope, crop_size);
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("CropAndResize"), "CropAndResize")
-                     .Input(_image)
-                     .Input(_boxes)
-                     .Input(_box_ind)
-                     .Input(_crop_size)
-                     .Attr("method", attrs.method_)
-                     .Attr("extrapolation_value", attrs.extrapolation_value_);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = BuildNode(scope, "CropAndResize", {image, boxes, box_ind, crop_size},
+                        {{"method", MakeAttr(attrs.method_)},
+                         {"extrapolation_value", MakeAttr(attrs.extrapolation_value_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   crops = Output(ret, 0);
@@ -137,24 +126,8 @@ CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
                                                ::tensorflow::Input box_ind,
                                                ::tensorflow::Input image_size, DataType T,
                                                const CropAndResizeGradImage::Attrs& attrs) {
-  if (!scope.ok()) return;
-  auto _grads = AsNodeOut(scope, grads);
-  if (!scope.ok()) return;
-  auto _boxes = AsNodeOut(scope, boxes);
-  if (!scope.ok()) return;
-  auto _box_ind = AsNodeOut(scope, box_ind);
-  if (!scope.ok()) return;
-  auto _image_size = AsNodeOut(scope, image_size);
-  if (!scope.ok()) return;
-  auto builder =
-      NodeBuilder(scope.GetUniqueNameForOp("CropAndResizeGradImage"), "CropAndResizeGradImage")
-          .Input(_grads)
-          .Input(_boxes)
-          .Input(_box_ind)
-          .Input(_image_size)
-          .Attr("T", T)
-          .Attr("method", attrs.method_);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = BuildNode(scope, "CropAndResizeGradImage", {grads, boxes, box_ind, image_size},
+                        {{"T", MakeAttr(T)}, {"method", MakeAttr(attrs.method_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   output = Output(ret, 0);
@@ -166,23 +139,8 @@ CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope,
                                                ::tensorflow::Input boxes,
                                                ::tensorflow::Input box_ind,
                                                const CropAndResizeGradBoxes::Attrs& attrs) {
-  if (!scope.ok()) return;
-  auto _grads = AsNodeOut(scope, grads);
-  if (!scope.ok()) return;
-  auto _image = AsNodeOut(scope, image);
-  if (!scope.ok()) return;
-  auto _boxes = AsNodeOut(scope, boxes);
-  if (!scope.ok()) return;
-  auto _box_ind = AsNodeOut(scope, box_ind);
-  if (!scope.ok()) return;
-  auto builder =
-      NodeBuilder(scope.GetUniqueNameForOp("CropAndResizeGradBoxes"), "CropAndResizeGradBoxes")
-          .Input(_grads)
-          .Input(_image)
-          .Input(_boxes)
-          .Input(_box_ind)
-          .Attr("method", attrs.method_);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = BuildNode(scope, "CropAndResizeGradBoxes", {grads, image, boxes, box_ind},
+                        {{"method", MakeAttr(attrs.method_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   output = Output(ret, 0);

@@ -92,6 +92,22 @@ Status CheckSameShape(const Tensor& gradients, const Tensor& inputs) {
   return OkStatus();
 }
 
+// The Args ops' attrs: min < max (TF's check), both finite, num_bits; nudged once.
+Status ReadArgsRange(OpKernelConstruction* ctx, Nudged* nudged) {
+  float min, max;
+  TF_RETURN_IF_ERROR(ctx->GetAttr("min", &min));
+  TF_RETURN_IF_ERROR(ctx->GetAttr("max", &max));
+  if (!(min < max)) {
+    return errors::InvalidArgument("min has to be smaller than max, was: ", min, " >= ", max);
+  }
+  TF_RETURN_IF_ERROR(CheckFinite("min", min));
+  TF_RETURN_IF_ERROR(CheckFinite("max", max));
+  QuantRange r;
+  TF_RETURN_IF_ERROR(ReadQuantRange(ctx, &r));
+  *nudged = Nudge(min, max, r.quant_min, r.quant_max);
+  return OkStatus();
+}
+
 // out[i] = f(in[i]) over the session's threads.
 template <typename F>
 void Elementwise(OpKernelContext* ctx, const float* in, float* out, int64_t n, F f) {
@@ -103,17 +119,7 @@ void Elementwise(OpKernelContext* ctx, const float* in, float* out, int64_t n, F
 class FakeQuantWithMinMaxArgsOp : public OpKernel {
  public:
   explicit FakeQuantWithMinMaxArgsOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
-    float min, max;
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("min", &min));
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("max", &max));
-    OP_REQUIRES(ctx, min < max,
-                errors::InvalidArgument("min has to be smaller than max, was: ", min,
-                                        " >= ", max));
-    OP_REQUIRES_OK(ctx, CheckFinite("min", min));
-    OP_REQUIRES_OK(ctx, CheckFinite("max", max));
-    QuantRange r;
-    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &r));
-    nudged_ = Nudge(min, max, r.quant_min, r.quant_max);
+    OP_REQUIRES_OK(ctx, ReadArgsRange(ctx, &nudged_));
   }
 
   void Compute(OpKernelContext* ctx) override {
@@ -132,17 +138,7 @@ class FakeQuantWithMinMaxArgsOp : public OpKernel {
 class FakeQuantWithMinMaxArgsGradientOp : public OpKernel {
  public:
   explicit FakeQuantWithMinMaxArgsGradientOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
-    float min, max;
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("min", &min));
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("max", &max));
-    OP_REQUIRES(ctx, min < max,
-                errors::InvalidArgument("min has to be smaller than max, was: ", min,
-                                        " >= ", max));
-    OP_REQUIRES_OK(ctx, CheckFinite("min", min));
-    OP_REQUIRES_OK(ctx, CheckFinite("max", max));
-    QuantRange r;
-    OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &r));
-    nudged_ = Nudge(min, max, r.quant_min, r.quant_max);
+    OP_REQUIRES_OK(ctx, ReadArgsRange(ctx, &nudged_));
   }
 
   void Compute(OpKernelContext* ctx) override {

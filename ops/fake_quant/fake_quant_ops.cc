@@ -160,36 +160,8 @@ REGISTER_OP("FakeQuantWithMinMaxVarsPerChannelGradient")
 namespace ops {
 
 namespace {
-// Builds a FakeQuant node with `inputs` and the common attrs; null when the scope is bad.
-Node* BuildFakeQuant(const Scope& scope, const char* op, std::initializer_list<Input> inputs,
-                     const std::vector<std::pair<const char*, AttrValue>>& attrs) {
-  if (!scope.ok()) return nullptr;
-  std::vector<NodeBuilder::NodeOut> outs;
-  for (const Input& in : inputs) {
-    outs.push_back(AsNodeOut(scope, in));
-    if (!scope.ok()) return nullptr;
-  }
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp(op), op);
-  for (const auto& out : outs) builder.Input(out);
-  for (const auto& attr : attrs) builder.Attr(attr.first, attr.second);
-  return internal::FinishOp(scope, &builder);
-}
-
-AttrValue Attr(int64_t i) {
-  AttrValue v;
-  v.set_i(i);
-  return v;
-}
-AttrValue Attr(bool b) {
-  AttrValue v;
-  v.set_b(b);
-  return v;
-}
-AttrValue Attr(float f) {
-  AttrValue v;
-  v.set_f(f);
-  return v;
-}
+using internal::BuildNode;
+using internal::MakeAttr;
 
 // Sets the three outputs of a gradient op.
 template <typename Op>
@@ -203,11 +175,11 @@ void SetGradientOutputs(Node* ret, Op* op) {
 
 FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const Scope& scope, Input inputs,
                                                  const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxArgs", {inputs},
-                             {{"min", Attr(attrs.min_)},
-                              {"max", Attr(attrs.max_)},
-                              {"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxArgs", {inputs},
+                             {{"min", MakeAttr(attrs.min_)},
+                              {"max", MakeAttr(attrs.max_)},
+                              {"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   outputs = Output(ret, 0);
@@ -216,11 +188,11 @@ FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const Scope& scope, Input input
 FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const Scope& scope,
                                                                  Input gradients, Input inputs,
                                                                  const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxArgsGradient", {gradients, inputs},
-                             {{"min", Attr(attrs.min_)},
-                              {"max", Attr(attrs.max_)},
-                              {"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxArgsGradient", {gradients, inputs},
+                             {{"min", MakeAttr(attrs.min_)},
+                              {"max", MakeAttr(attrs.max_)},
+                              {"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   backprops = Output(ret, 0);
@@ -228,9 +200,9 @@ FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const Scope& sc
 
 FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const Scope& scope, Input inputs, Input min,
                                                  Input max, const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxVars", {inputs, min, max},
-                             {{"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVars", {inputs, min, max},
+                             {{"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   outputs = Output(ret, 0);
@@ -240,10 +212,10 @@ FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const Scope& sc
                                                                  Input gradients, Input inputs,
                                                                  Input min, Input max,
                                                                  const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxVarsGradient",
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsGradient",
                              {gradients, inputs, min, max},
-                             {{"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+                             {{"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   SetGradientOutputs(ret, this);
 }
@@ -252,9 +224,9 @@ FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const Scope
                                                                      Input inputs, Input min,
                                                                      Input max,
                                                                      const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxVarsPerChannel", {inputs, min, max},
-                             {{"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsPerChannel", {inputs, min, max},
+                             {{"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   operation = Operation(ret);
   outputs = Output(ret, 0);
@@ -263,10 +235,10 @@ FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const Scope
 FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(
     const Scope& scope, Input gradients, Input inputs, Input min, Input max,
     const Attrs& attrs) {
-  Node* ret = BuildFakeQuant(scope, "FakeQuantWithMinMaxVarsPerChannelGradient",
+  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsPerChannelGradient",
                              {gradients, inputs, min, max},
-                             {{"num_bits", Attr(attrs.num_bits_)},
-                              {"narrow_range", Attr(attrs.narrow_range_)}});
+                             {{"num_bits", MakeAttr(attrs.num_bits_)},
+                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
   if (ret == nullptr) return;
   SetGradientOutputs(ret, this);
 }

@@ -8,12 +8,15 @@ empty box lists. Same container format as generate_fake_quant.py.
   .venv-tf/bin/python tests/golden/generate_crop_and_resize.py tests/golden/crop_and_resize.pb
   .venv-tf/bin/python tests/golden/generate_crop_and_resize.py --check tests/golden/crop_and_resize.pb
 """
-import argparse
+import os
 import sys
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.core.framework import graph_pb2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import golden_file  # noqa: E402
 
 tf.config.experimental.enable_op_determinism()
 
@@ -116,27 +119,5 @@ def build():
     return graph
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--check", action="store_true")
-    parser.add_argument("path")
-    args = parser.parse_args()
-    graph = build()
-    if args.check:
-        committed = graph_pb2.GraphDef()
-        with open(args.path, "rb") as f:
-            committed.ParseFromString(f.read())
-        same = len(committed.node) == len(graph.node) and all(
-            a.SerializeToString(deterministic=True) == b.SerializeToString(deterministic=True)
-            for a, b in zip(committed.node, graph.node))
-        print(f"{args.path}: {len(graph.node)} cases, "
-              f"{'identical to live TF' if same else 'DIFFERS from live TF'}")
-        return 0 if same else 1
-    with open(args.path, "wb") as f:
-        f.write(graph.SerializeToString(deterministic=True))
-    print(f"wrote {len(graph.node)} cases to {args.path}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    golden_file.main(build, __doc__)

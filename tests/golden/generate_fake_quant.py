@@ -10,12 +10,15 @@ and, for outputs that are sums, `exact_<i>` (the float64 sum, to judge accuracy)
   .venv-tf/bin/python tests/golden/generate_fake_quant.py tests/golden/fake_quant.pb
   .venv-tf/bin/python tests/golden/generate_fake_quant.py --check tests/golden/fake_quant.pb
 """
-import argparse
+import os
 import sys
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.core.framework import graph_pb2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import golden_file  # noqa: E402
 
 SEED = 20261202
 OPS = ["FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient",
@@ -226,28 +229,5 @@ def build():
     return graph
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--check", action="store_true",
-                        help="regenerate and compare with the committed file instead of writing")
-    parser.add_argument("path")
-    args = parser.parse_args()
-    graph = build()
-    if args.check:
-        committed = graph_pb2.GraphDef()
-        with open(args.path, "rb") as f:
-            committed.ParseFromString(f.read())
-        same = len(committed.node) == len(graph.node) and all(
-            a.SerializeToString(deterministic=True) == b.SerializeToString(deterministic=True)
-            for a, b in zip(committed.node, graph.node))
-        print(f"{args.path}: {len(graph.node)} cases, "
-              f"{'identical to live TF' if same else 'DIFFERS from live TF'}")
-        return 0 if same else 1
-    with open(args.path, "wb") as f:
-        f.write(graph.SerializeToString(deterministic=True))
-    print(f"wrote {len(graph.node)} cases to {args.path}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    golden_file.main(build, __doc__)
