@@ -86,6 +86,38 @@ inline float SampleCoord(float lo, float hi, int size, int crop, int i, float sc
   return crop > 1 ? lo * (size - 1) + i * scale : static_cast<float>(0.5 * (lo + hi) * (size - 1));
 }
 
+// One bilinear sample point of a box: its crop position, the four source pixels, the weights.
+struct Sample {
+  int y, x;
+  int top, bottom, left, right;
+  float y_lerp, x_lerp;
+};
+
+// Calls fn(sample) for every sample of a box that lies inside the image (TF's inclusive test
+// [0, H-1] x [0, W-1]; NaN would pass, but boxes are checked finite first), in TF's (y, x)
+// order. `hs` and `ws` are the op's own scales (the gradients of boxes compute theirs
+// differently from the forward op).
+template <typename F>
+void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch, int cw,
+                   float hs, float ws, F fn) {
+  Sample s;
+  for (s.y = 0; s.y < ch; ++s.y) {
+    const float in_y = SampleCoord(y1, y2, H, ch, s.y, hs);
+    if (in_y < 0 || in_y > H - 1) continue;
+    s.top = static_cast<int>(std::floor(in_y));
+    s.bottom = static_cast<int>(std::ceil(in_y));
+    s.y_lerp = in_y - s.top;
+    for (s.x = 0; s.x < cw; ++s.x) {
+      const float in_x = SampleCoord(x1, x2, W, cw, s.x, ws);
+      if (in_x < 0 || in_x > W - 1) continue;
+      s.left = static_cast<int>(std::floor(in_x));
+      s.right = static_cast<int>(std::ceil(in_x));
+      s.x_lerp = in_x - s.left;
+      fn(s, in_y, in_x);
+    }
+  }
+}
+
 template <typename T>
 class CropAndResizeOp : public OpKernel {
  public:
@@ -253,39 +285,27 @@ class CropAndResizeGradImageOp : public OpKernel {
       const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
       const int32_t bi = ind(b);
       const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
-      for (int y = 0; y < ch; ++y) {
-        const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
-        if (in_y < 0 || in_y > H - 1) continue;
-        const int top = static_cast<int>(std::floor(in_y));
-        const int bottom = static_cast<int>(std::ceil(in_y));
-        const float y_lerp = in_y - top;
-        for (int x = 0; x < cw; ++x) {
-          const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
-          if (in_x < 0 || in_x > W - 1) continue;
-          const float* gr = g + ((b * ch + y) * cw + x) * depth;
-          if (nearest) {
-            T* p = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
-            for (int64_t d = 0; d < depth; ++d) p[d] += static_cast<T>(gr[d]);
-            continue;
-          }
-          const int left = static_cast<int>(std::floor(in_x));
-          const int right = static_cast<int>(std::ceil(in_x));
-          const float x_lerp = in_x - left;
-          T* ptl = pixel(bi, top, left);
-          T* ptr = pixel(bi, top, right);
-          T* pbl = pixel(bi, bottom, left);
-          T* pbr = pixel(bi, bottom, right);
-          // TF's order of the four updates matters when pixels coincide (integer coordinates).
-          for (int64_t d = 0; d < depth; ++d) {
-            const float dtop = (1 - y_lerp) * gr[d];
-            ptl[d] += static_cast<T>((1 - x_lerp) * dtop);
-            ptr[d] += static_cast<T>(x_lerp * dtop);
-            const float dbottom = y_lerp * gr[d];
-            pbl[d] += static_cast<T>((1 - x_lerp) * dbottom);
-            pbr[d] += static_cast<T>(x_lerp * dbottom);
-          }
+      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float in_y, float in_x) {
+        const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
+        if (nearest) {
+          T* px = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
+          for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
+          return;
         }
-      }
+        T* ptl = pixel(bi, p.top, p.left);
+        T* ptr = pixel(bi, p.top, p.right);
+        T* pbl = pixel(bi, p.bottom, p.left);
+        T* pbr = pixel(bi, p.bottom, p.right);
+        // TF's order of the four updates matters when pixels coincide (integer coordinates).
+        for (int64_t d = 0; d < depth; ++d) {
+          const float dtop = (1 - p.y_lerp) * gr[d];
+          ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
+          ptr[d] += static_cast<T>(p.x_lerp * dtop);
+          const float dbottom = p.y_lerp * gr[d];
+          pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
+          pbr[d] += static_cast<T>(p.x_lerp * dbottom);
+        }
+      });
     }
   }
 
@@ -352,58 +372,46 @@ class CropAndResizeGradBoxesOp : public OpKernel {
         const float wr = cw > 1 ? static_cast<float>(W - 1) / (cw - 1) : 0;
         const float hs = ch > 1 ? (y2 - y1) * hr : 0;
         const float ws = cw > 1 ? (x2 - x1) * wr : 0;
-        for (int y = 0; y < ch; ++y) {
-          const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
-          if (in_y < 0 || in_y > H - 1) continue;
-          const int top = static_cast<int>(std::floor(in_y));
-          const int bottom = static_cast<int>(std::ceil(in_y));
-          const float y_lerp = in_y - top;
-          const float fy1 = H - 1 - y * hr, fy2 = y * hr;
-          for (int x = 0; x < cw; ++x) {
-            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
-            if (in_x < 0 || in_x > W - 1) continue;
-            const int left = static_cast<int>(std::floor(in_x));
-            const int right = static_cast<int>(std::ceil(in_x));
-            const float x_lerp = in_x - left;
-            const float fx1 = W - 1 - x * wr, fx2 = x * wr;
-            const T* ptl = pixel(bi, top, left);
-            const T* ptr = pixel(bi, top, right);
-            const T* pbl = pixel(bi, bottom, left);
-            const T* pbr = pixel(bi, bottom, right);
-            const float* gr = g + ((b * ch + y) * cw + x) * depth;
+        ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float, float) {
+          const float fy1 = H - 1 - p.y * hr, fy2 = p.y * hr;
+          const float fx1 = W - 1 - p.x * wr, fx2 = p.x * wr;
+          const T* ptl = pixel(bi, p.top, p.left);
+          const T* ptr = pixel(bi, p.top, p.right);
+          const T* pbl = pixel(bi, p.bottom, p.left);
+          const T* pbr = pixel(bi, p.bottom, p.right);
+          const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
+          for (int64_t d = 0; d < depth; ++d) {
+            const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
+            const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
+            gy[d] = ((1 - p.x_lerp) * (bl - tl) + p.x_lerp * (br - tr)) * gr[d];
+            gx[d] = ((1 - p.y_lerp) * (tr - tl) + p.y_lerp * (br - bl)) * gr[d];
+          }
+          if (ch > 1) {
             for (int64_t d = 0; d < depth; ++d) {
-              const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
-              const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
-              gy[d] = ((1 - x_lerp) * (bl - tl) + x_lerp * (br - tr)) * gr[d];
-              gx[d] = ((1 - y_lerp) * (tr - tl) + y_lerp * (br - bl)) * gr[d];
+              dy1 += gy[d] * fy1;
+              dy2 += gy[d] * fy2;
             }
-            if (ch > 1) {
-              for (int64_t d = 0; d < depth; ++d) {
-                dy1 += gy[d] * fy1;
-                dy2 += gy[d] * fy2;
-              }
-            } else {
-              // TF's 0.5 literal: the term in double, each sum rounded back to float per step.
-              for (int64_t d = 0; d < depth; ++d) wide[d] = gy[d] * 0.5 * (H - 1);
-              for (int64_t d = 0; d < depth; ++d) {
-                dy1 = static_cast<float>(dy1 + wide[d]);
-                dy2 = static_cast<float>(dy2 + wide[d]);
-              }
-            }
-            if (cw > 1) {
-              for (int64_t d = 0; d < depth; ++d) {
-                dx1 += gx[d] * fx1;
-                dx2 += gx[d] * fx2;
-              }
-            } else {
-              for (int64_t d = 0; d < depth; ++d) wide[d] = gx[d] * 0.5 * (W - 1);
-              for (int64_t d = 0; d < depth; ++d) {
-                dx1 = static_cast<float>(dx1 + wide[d]);
-                dx2 = static_cast<float>(dx2 + wide[d]);
-              }
+          } else {
+            // TF's 0.5 literal: the term in double, each sum rounded back to float per step.
+            for (int64_t d = 0; d < depth; ++d) wide[d] = gy[d] * 0.5 * (H - 1);
+            for (int64_t d = 0; d < depth; ++d) {
+              dy1 = static_cast<float>(dy1 + wide[d]);
+              dy2 = static_cast<float>(dy2 + wide[d]);
             }
           }
-        }
+          if (cw > 1) {
+            for (int64_t d = 0; d < depth; ++d) {
+              dx1 += gx[d] * fx1;
+              dx2 += gx[d] * fx2;
+            }
+          } else {
+            for (int64_t d = 0; d < depth; ++d) wide[d] = gx[d] * 0.5 * (W - 1);
+            for (int64_t d = 0; d < depth; ++d) {
+              dx1 = static_cast<float>(dx1 + wide[d]);
+              dx2 = static_cast<float>(dx2 + wide[d]);
+            }
+          }
+        });
         out(b, 0) = dy1;
         out(b, 1) = dx1;
         out(b, 2) = dy2;
