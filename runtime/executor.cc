@@ -38,7 +38,6 @@ struct ExecutionPlan::Frame {
   ThreadPool* pool = nullptr;
   ThreadPool::TaskGroup* group = nullptr;  // null when running on the calling thread only
   std::vector<NodeExecStats>* stats = nullptr;
-  std::vector<int> local_stack;  // single-threaded work list
 };
 
 ExecutionPlan::ExecutionPlan() = default;
