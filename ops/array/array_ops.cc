@@ -81,11 +81,9 @@ REGISTER_OP("NoOp")
 namespace ops {
 
 Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype, const Attrs& attrs) {
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("Placeholder"), "Placeholder")
-                     .Attr("dtype", dtype)
-                     .Attr("shape", attrs.shape_);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = internal::BuildNode(scope, "Placeholder", {},
+                                  {{"dtype", internal::MakeAttr(dtype)},
+                                   {"shape", internal::MakeAttr(attrs.shape_)}});
   if (ret == nullptr) return;
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
@@ -97,34 +95,22 @@ Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype)
 PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope,
                                                ::tensorflow::Input input,
                                                PartialTensorShape shape) {
-  if (!scope.ok()) return;
-  auto _input = AsNodeOut(scope, input);
-  if (!scope.ok()) return;
-  auto builder =
-      NodeBuilder(scope.GetUniqueNameForOp("PlaceholderWithDefault"), "PlaceholderWithDefault")
-          .Input(_input)
-          .Attr("shape", shape);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = internal::BuildNode(scope, "PlaceholderWithDefault", {input},
+                                  {{"shape", internal::MakeAttr(shape)}});
   if (ret == nullptr) return;
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
 
 Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
-  if (!scope.ok()) return;
-  auto _input = AsNodeOut(scope, input);
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("Identity"), "Identity").Input(_input);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = internal::BuildNode(scope, "Identity", {input}, {});
   if (ret == nullptr) return;
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
 
 NoOp::NoOp(const ::tensorflow::Scope& scope) {
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("NoOp"), "NoOp");
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = internal::BuildNode(scope, "NoOp", {}, {});
   if (ret == nullptr) return;
   this->operation = Operation(ret);
 }

@@ -24,14 +24,9 @@ namespace ops {
 
 Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
            const Cast::Attrs& attrs) {
-  if (!scope.ok()) return;
-  auto _x = AsNodeOut(scope, x);
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("Cast"), "Cast")
-                     .Input(_x)
-                     .Attr("DstT", DstT)
-                     .Attr("Truncate", attrs.Truncate_);
-  Node* ret = internal::FinishOp(scope, &builder);
+  Node* ret = internal::BuildNode(scope, "Cast", {x},
+                                  {{"DstT", internal::MakeAttr(DstT)},
+                                   {"Truncate", internal::MakeAttr(attrs.Truncate_)}});
   if (ret == nullptr) return;
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
