@@ -82,6 +82,12 @@ Status ParseAttrType(absl::string_view spec, OpDef::AttrDef* attr) {
       base = "type";
       AttrValue::ListValue* allowed = attr->mutable_allowed_values()->mutable_list();
       for (const auto& e : elems) {
+        bool is_category = false;
+        const auto& members = TypeCategory(e, &is_category);
+        if (is_category) {  // "{numbertype, variant}": a category among the names
+          for (DataType m : members) allowed->add_type(m);
+          continue;
+        }
         DataType dt;
         if (!ParseTypeName(e, &dt)) return errors::InvalidArgument("unknown type '", e, "'");
         allowed->add_type(dt);

@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's ops::internal classes.
+#ifndef MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_INTERNAL_H_
+#define MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_INTERNAL_H_
+
+#include "ops/math/math_ops.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CC_OPS_MATH_OPS_INTERNAL_H_

@@ -1,0 +1,205 @@
+// The shape-level array ops: definitions (TF 2.21's signatures and shape functions) and the
+// constructors of their wrapper classes. Kernels: shape_kernels.cc.
+#include "ops/array/shape_ops.h"
+
+#include "framework/bcast.h"
+#include "framework/errors.h"
+#include "framework/op.h"
+
+namespace tensorflow {
+
+using shape_inference::InferenceContext;
+
+namespace {
+
+// The values of a Const int32/int64 vector input.
+std::vector<int64_t> IntValues(const Tensor& t) {
+  std::vector<int64_t> v(t.NumElements());
+  for (int64_t i = 0; i < t.NumElements(); ++i) {
+    v[i] = t.dtype() == DT_INT32 ? t.flat<int32_t>()(i) : t.flat<int64_t>()(i);
+  }
+  return v;
+}
+
+Status ReshapeShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRankAtMost(1, 1));
+  const Tensor* shape = c->input_tensor(1);
+  if (shape == nullptr) {
+    const PartialTensorShape& s = c->input(1);
+    c->set_output(0, (s.dims() == 1 && s.dim_size(0) >= 0)
+                         ? PartialTensorShape(std::vector<int64_t>(s.dim_size(0), -1))
+                         : PartialTensorShape());
+    return OkStatus();
+  }
+  std::vector<int64_t> dims = IntValues(*shape);
+  int unknown = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] == -1) {
+      if (unknown >= 0) {
+        return errors::InvalidArgument("Cannot infer multiple unknown dimensions in shape ",
+                                       DimsString(dims));
+      }
+      unknown = static_cast<int>(i);
+    } else if (dims[i] < 0) {
+      return errors::InvalidArgument("Size ", i, " must be non-negative, not ", dims[i]);
+    } else {
+      known *= dims[i];
+    }
+  }
+  const PartialTensorShape& in = c->input(0);
+  if (in.IsFullyDefined()) {
+    const int64_t n = in.num_elements();
+    if (unknown >= 0 && known > 0) {
+      if (n % known != 0) {
+        return errors::InvalidArgument("Cannot reshape a tensor with ", n,
+                                       " elements to shape ", DimsString(dims), " (", known,
+                                       " elements)");
+      }
+      dims[unknown] = n / known;
+    } else if (unknown < 0 && n != known) {
+      return errors::InvalidArgument("Cannot reshape a tensor with ", n, " elements to shape ",
+                                     DimsString(dims), " (", known, " elements)");
+    }
+  }
+  c->set_output(0, PartialTensorShape(dims));
+  return OkStatus();
+}
+
+Status ShapeShape(InferenceContext* c) {
+  const PartialTensorShape& in = c->input(0);
+  c->set_output(0, PartialTensorShape({in.unknown_rank() ? int64_t{-1} : in.dims()}));
+  return OkStatus();
+}
+
+Status BroadcastToShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
+  const Tensor* shape = c->input_tensor(1);
+  if (shape == nullptr) {
+    c->set_output(0, PartialTensorShape());
+    return OkStatus();
+  }
+  PartialTensorShape target(IntValues(*shape)), out;
+  TF_RETURN_IF_ERROR(BroadcastPartialShapes(c->input(0), target, &out));
+  if (!c->input(0).unknown_rank() && c->input(0).dims() > target.dims()) {
+    return errors::InvalidArgument("Rank of input (", c->input(0).dims(),
+                                   ") must be no greater than rank of output shape (",
+                                   target.dims(), ").");
+  }
+  c->set_output(0, target);
+  return OkStatus();
+}
+
+Status BroadcastGradientArgsShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 1));
+  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
+  c->set_output(0, PartialTensorShape({-1}));
+  c->set_output(1, PartialTensorShape({-1}));
+  return OkStatus();
+}
+
+}  // namespace
+
+REGISTER_OP("OnesLike")
+    .Input("x: T")
+    .Output("y: T")
+    .Attr(
+        "T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, "
+        "uint64, complex64, complex128, bool}")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Returns a tensor of ones with the same shape and type as x.");
+
+REGISTER_OP("ZerosLike")
+    .Input("x: T")
+    .Output("y: T")
+    .Attr("T: type")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Returns a tensor of zeros with the same shape and type as x.");
+
+REGISTER_OP("StopGradient")
+    .Input("input: T")
+    .Output("output: T")
+    .Attr("T: type")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Stops gradient computation.");
+
+REGISTER_OP("Reshape")
+    .Input("tensor: T")
+    .Input("shape: Tshape")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("Tshape: {int32, int64} = DT_INT32")
+    .SetShapeFn(ReshapeShape)
+    .Summary("Reshapes a tensor.");
+
+REGISTER_OP("Shape")
+    .Input("input: T")
+    .Output("output: out_type")
+    .Attr("T: type")
+    .Attr("out_type: {int32, int64} = DT_INT32")
+    .SetShapeFn(ShapeShape)
+    .Summary("Returns the shape of a tensor.");
+
+REGISTER_OP("Size")
+    .Input("input: T")
+    .Output("output: out_type")
+    .Attr("T: type")
+    .Attr("out_type: {int32, int64} = DT_INT32")
+    .SetShapeFn(shape_inference::ScalarShape)
+    .Summary("Returns the size of a tensor.");
+
+REGISTER_OP("BroadcastTo")
+    .Input("input: T")
+    .Input("shape: Tidx")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("Tidx: {int32, int64} = DT_INT32")
+    .SetShapeFn(BroadcastToShape)
+    .Summary("Broadcast an array for a compatible shape.");
+
+REGISTER_OP("BroadcastGradientArgs")
+    .Input("s0: T")
+    .Input("s1: T")
+    .Output("r0: T")
+    .Output("r1: T")
+    .Attr("T: {int32, int64} = DT_INT32")
+    .SetShapeFn(BroadcastGradientArgsShape)
+    .Summary("Return the reduction indices for computing gradients of s0 op s1 with broadcast.");
+
+namespace ops {
+
+MINITF_SIMPLE_OP_CTOR(OnesLike, "OnesLike", y, (const Scope& scope, Input x), ({x}))
+MINITF_SIMPLE_OP_CTOR(ZerosLike, "ZerosLike", y, (const Scope& scope, Input x), ({x}))
+MINITF_SIMPLE_OP_CTOR(StopGradient, "StopGradient", output, (const Scope& scope, Input input),
+                      ({input}))
+MINITF_SIMPLE_OP_CTOR(Reshape, "Reshape", output,
+                      (const Scope& scope, Input tensor, Input shape), ({tensor, shape}))
+MINITF_SIMPLE_OP_CTOR(BroadcastTo, "BroadcastTo", output,
+                      (const Scope& scope, Input input, Input shape), ({input, shape}))
+
+#define MINITF_OUT_TYPE_CTORS(CLASS)                                                    \
+  CLASS::CLASS(const Scope& scope, Input input, const CLASS::Attrs& attrs) {             \
+    Node* ret = internal::BuildNode(scope, #CLASS, {input},                              \
+                                    {{"out_type", internal::MakeAttr(attrs.out_type_)}}); \
+    if (ret == nullptr) return;                                                         \
+    this->operation = Operation(ret);                                                   \
+    this->output = Output(ret, 0);                                                      \
+  }                                                                                     \
+  CLASS::CLASS(const Scope& scope, Input input) : CLASS(scope, input, CLASS::Attrs()) {}
+
+MINITF_OUT_TYPE_CTORS(Shape)
+MINITF_OUT_TYPE_CTORS(Size)
+
+namespace internal {
+
+BroadcastGradientArgs::BroadcastGradientArgs(const Scope& scope, Input s0, Input s1) {
+  Node* ret = BuildNode(scope, "BroadcastGradientArgs", {s0, s1}, {});
+  if (ret == nullptr) return;
+  this->operation = Operation(ret);
+  this->r0 = Output(ret, 0);
+  this->r1 = Output(ret, 1);
+}
+
+}  // namespace internal
+}  // namespace ops
+}  // namespace tensorflow

@@ -1,0 +1,285 @@
+// CPU kernels of the elementwise math ops: Add/AddV2/Sub/Mul/Div with TF's broadcasting,
+// Neg/Square/Sqrt, SqrtGrad and AddN. Every result is one IEEE operation per element in T
+// (16-bit floats compute in float and round, as Eigen does), so outputs are bit-exact with TF.
+#include <cmath>
+#include <complex>
+#include <type_traits>
+
+#include "framework/bcast.h"
+#include "framework/op_kernel.h"
+
+namespace tensorflow {
+namespace {
+
+constexpr int64_t kGrain = 16384;
+
+// Integer arithmetic wraps (as TF's compiled kernels do) instead of being undefined.
+template <typename T>
+using WrapType =
+    std::conditional_t<std::is_integral<T>::value && std::is_signed<T>::value,
+                       std::make_unsigned_t<T>, T>;
+template <typename T>
+T Wrap(WrapType<T> v) {
+  return static_cast<T>(v);
+}
+
+struct AddFn {
+  template <typename T>
+  T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral<T>::value) {
+      return Wrap<T>(WrapType<T>(a) + WrapType<T>(b));
+    } else {
+      return a + b;
+    }
+  }
+};
+struct SubFn {
+  template <typename T>
+  T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral<T>::value) {
+      return Wrap<T>(WrapType<T>(a) - WrapType<T>(b));
+    } else {
+      return a - b;
+    }
+  }
+};
+struct MulFn {
+  template <typename T>
+  T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral<T>::value) {
+      return Wrap<T>(WrapType<T>(a) * WrapType<T>(b));
+    } else {
+      return a * b;
+    }
+  }
+};
+// Integers truncate toward zero; callers reject division by zero first.
+struct DivFn {
+  template <typename T>
+  T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
+      return b == T(-1) ? Wrap<T>(WrapType<T>(0) - WrapType<T>(a)) : static_cast<T>(a / b);
+    } else {
+      return a / b;
+    }
+  }
+};
+
+template <typename T>
+bool HasZero(const Tensor& t) {
+  if constexpr (std::is_integral<T>::value) {
+    const T* p = t.flat<T>().data();
+    for (int64_t i = 0; i < t.NumElements(); ++i) {
+      if (p[i] == T(0)) return true;
+    }
+  }
+  return false;
+}
+
+template <typename T, typename Fn>
+class BinaryOp : public OpKernel {
+ public:
+  explicit BinaryOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    const Tensor& y = ctx->input(1);
+    const auto xd = x.shape().dim_sizes(), yd = y.shape().dim_sizes();
+    std::vector<int64_t> od;
+    OP_REQUIRES(ctx, BroadcastDims(xd, yd, &od),
+                errors::InvalidArgument("Incompatible shapes: ", x.shape().DebugString(),
+                                        " vs. ", y.shape().DebugString()));
+    if constexpr (std::is_same<Fn, DivFn>::value) {
+      OP_REQUIRES(ctx, !HasZero<T>(y), errors::InvalidArgument("Integer division by zero"));
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, TensorShape(od), &out));
+    const int64_t n = out->NumElements();
+    if (n == 0) return;
+    const T* a = x.flat<T>().data();
+    const T* b = y.flat<T>().data();
+    T* z = out->flat<T>().data();
+    const Fn fn;
+    const int64_t nx = x.NumElements(), ny = y.NumElements();
+    if (nx == n && ny == n) {
+      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+        for (int64_t i = s; i < e; ++i) z[i] = fn(a[i], b[i]);
+      });
+    } else if (ny == 1 && nx == n) {
+      const T bv = b[0];
+      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+        for (int64_t i = s; i < e; ++i) z[i] = fn(a[i], bv);
+      });
+    } else if (nx == 1 && ny == n) {
+      const T av = a[0];
+      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+        for (int64_t i = s; i < e; ++i) z[i] = fn(av, b[i]);
+      });
+    } else {
+      const auto sa = BroadcastStrides(xd, od), sb = BroadcastStrides(yd, od);
+      const int64_t row = od.back(), ia = sa.back(), ib = sb.back();
+      ctx->ParallelFor(n / row, std::max<int64_t>(1, kGrain / row), [&](int64_t s, int64_t e) {
+        ForEachBroadcastRow(od, sa, sb, s, e, [&](int64_t o, int64_t pa, int64_t pb) {
+          for (int64_t i = 0; i < row; ++i) z[o + i] = fn(a[pa + i * ia], b[pb + i * ib]);
+        });
+      });
+    }
+  }
+};
+
+template <typename T>
+T Sqrt(const T& v) {
+  if constexpr (std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value) {
+    return T(std::sqrt(static_cast<float>(v)));
+  } else {
+    return std::sqrt(v);
+  }
+}
+template <typename T>
+T Conj(const T& v) {
+  if constexpr (std::is_same<T, complex64>::value || std::is_same<T, complex128>::value) {
+    return std::conj(v);
+  } else {
+    return v;
+  }
+}
+
+struct NegFn {
+  template <typename T>
+  T operator()(const T& a) const {
+    if constexpr (std::is_integral<T>::value) {
+      return Wrap<T>(WrapType<T>(0) - WrapType<T>(a));
+    } else {
+      return -a;
+    }
+  }
+};
+struct SquareFn {
+  template <typename T>
+  T operator()(const T& a) const {
+    return MulFn()(a, a);
+  }
+};
+struct SqrtFn {
+  template <typename T>
+  T operator()(const T& a) const {
+    return Sqrt(a);
+  }
+};
+
+template <typename T, typename Fn>
+class UnaryOp : public OpKernel {
+ public:
+  explicit UnaryOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &out));
+    const T* a = x.flat<T>().data();
+    T* y = out->flat<T>().data();
+    const Fn fn;
+    ctx->ParallelFor(x.NumElements(), kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) y[i] = fn(a[i]);
+    });
+  }
+};
+
+// dx = (0.5 * dy) / conj(y), as TF's SqrtGrad computes it.
+template <typename T>
+class SqrtGradOp : public OpKernel {
+ public:
+  explicit SqrtGradOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& y = ctx->input(0);
+    const Tensor& dy = ctx->input(1);
+    OP_REQUIRES(ctx, y.shape() == dy.shape(),
+                errors::InvalidArgument("Incompatible shapes: ", y.shape().DebugString(),
+                                        " vs. ", dy.shape().DebugString()));
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 0}, 0, y.shape(), &out));
+    const T* yp = y.flat<T>().data();
+    const T* dp = dy.flat<T>().data();
+    T* z = out->flat<T>().data();
+    const T half = static_cast<T>(0.5);
+    ctx->ParallelFor(y.NumElements(), kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) z[i] = (half * dp[i]) / Conj(yp[i]);
+    });
+  }
+};
+
+// Inputs added left to right in T, element by element (TF's AddN order).
+template <typename T>
+class AddNOp : public OpKernel {
+ public:
+  explicit AddNOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& first = ctx->input(0);
+    for (int i = 1; i < ctx->num_inputs(); ++i) {
+      OP_REQUIRES(ctx, ctx->input(i).shape() == first.shape(),
+                  errors::InvalidArgument("Inputs to operation ", name(), " of type ",
+                                          type_string(),
+                                          " must have the same size and shape.  Input 0: ",
+                                          first.shape().DebugString(), " != input ", i, ": ",
+                                          ctx->input(i).shape().DebugString()));
+    }
+    if (ctx->num_inputs() == 1) {
+      ctx->set_output(0, first);
+      return;
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, first.shape(), &out));
+    std::vector<const T*> in(ctx->num_inputs());
+    for (int i = 0; i < ctx->num_inputs(); ++i) in[i] = ctx->input(i).flat<T>().data();
+    T* z = out->flat<T>().data();
+    const AddFn add;
+    ctx->ParallelFor(first.NumElements(), kGrain / ctx->num_inputs() + 1,
+                     [&](int64_t s, int64_t e) {
+                       for (int64_t i = s; i < e; ++i) {
+                         T acc = add(in[0][i], in[1][i]);
+                         for (size_t k = 2; k < in.size(); ++k) acc = add(acc, in[k][i]);
+                         z[i] = acc;
+                       }
+                     });
+  }
+};
+
+#define MINITF_REGISTER_CWISE(OP, T, ...) \
+  REGISTER_KERNEL_BUILDER(Name(OP).Device(DEVICE_CPU).TypeConstraint<T>("T"), __VA_ARGS__)
+
+#define MINITF_ARITHMETIC_TYPES(M)                                                      \
+  M(float) M(double) M(Eigen::half) M(Eigen::bfloat16) M(int8_t) M(int16_t) M(int32_t) \
+  M(int64_t) M(uint8_t) M(uint16_t) M(uint32_t) M(uint64_t) M(complex64) M(complex128)
+#define MINITF_FLOAT_TYPES(M) \
+  M(float) M(double) M(Eigen::half) M(Eigen::bfloat16) M(complex64) M(complex128)
+
+#define MINITF_REGISTER_ARITHMETIC(T)                                  \
+  MINITF_REGISTER_CWISE("Add", T, BinaryOp<T, AddFn>);              \
+  MINITF_REGISTER_CWISE("AddV2", T, BinaryOp<T, AddFn>);            \
+  MINITF_REGISTER_CWISE("Sub", T, BinaryOp<T, SubFn>);              \
+  MINITF_REGISTER_CWISE("Mul", T, BinaryOp<T, MulFn>);              \
+  MINITF_REGISTER_CWISE("Div", T, BinaryOp<T, DivFn>);              \
+  MINITF_REGISTER_CWISE("Square", T, UnaryOp<T, SquareFn>);         \
+  MINITF_REGISTER_CWISE("AddN", T, AddNOp<T>);
+MINITF_ARITHMETIC_TYPES(MINITF_REGISTER_ARITHMETIC)
+
+#define MINITF_REGISTER_NEG(T) MINITF_REGISTER_CWISE("Neg", T, UnaryOp<T, NegFn>);
+MINITF_REGISTER_NEG(float)
+MINITF_REGISTER_NEG(double)
+MINITF_REGISTER_NEG(Eigen::half)
+MINITF_REGISTER_NEG(Eigen::bfloat16)
+MINITF_REGISTER_NEG(int8_t)
+MINITF_REGISTER_NEG(int16_t)
+MINITF_REGISTER_NEG(int32_t)
+MINITF_REGISTER_NEG(int64_t)
+MINITF_REGISTER_NEG(complex64)
+MINITF_REGISTER_NEG(complex128)
+
+#define MINITF_REGISTER_FLOAT(T)                               \
+  MINITF_REGISTER_CWISE("Sqrt", T, UnaryOp<T, SqrtFn>);     \
+  MINITF_REGISTER_CWISE("SqrtGrad", T, SqrtGradOp<T>);
+MINITF_FLOAT_TYPES(MINITF_REGISTER_FLOAT)
+
+MINITF_REGISTER_CWISE("Add", tstring, BinaryOp<tstring, AddFn>);
+
+}  // namespace
+}  // namespace tensorflow

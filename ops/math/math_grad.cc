@@ -1,0 +1,226 @@
+// Gradient functions of the math family, built as TF's C++ gradients build them
+// (cc/gradients/math_grad.cc), so that the gradient graphs and their names are TF's. Sum and
+// Mean differ: see ReducedGrad.
+#include "framework/gradients.h"
+#include "framework/errors.h"
+#include "framework/graph.h"
+#include "ops/array/array_ops.h"
+#include "ops/array/const_op.h"
+#include "ops/array/shape_ops.h"
+#include "ops/math/math_ops.h"
+
+namespace tensorflow {
+namespace ops {
+namespace {
+
+bool IsComplex(DataType t) { return t == DT_COMPLEX64 || t == DT_COMPLEX128; }
+
+// The gradients of a broadcasting binary op from its per-element ones: each summed over the
+// dimensions its operand was stretched along, then shaped like the operand.
+Status BinaryGradCommon(const Scope& scope, const Operation& op,
+                        std::vector<Output>* grad_outputs, const Output& gx_1,
+                        const Output& gx_2) {
+  auto sx_1 = Shape(scope, op.input(0));
+  auto sx_2 = Shape(scope, op.input(1));
+  auto rx = internal::BroadcastGradientArgs(scope, sx_1, sx_2);
+  auto dx_1 = Reshape(scope, Sum(scope, gx_1, rx.r0), sx_1);
+  auto dx_2 = Reshape(scope, Sum(scope, gx_2, rx.r1), sx_2);
+  grad_outputs->push_back(dx_1);
+  grad_outputs->push_back(dx_2);
+  return scope.status();
+}
+
+Status NoComplex(const Operation& op) {
+  if (IsComplex(op.output_type(0))) {
+    return errors::Unimplemented("minitf has no gradient of ", op.node()->type_string(),
+                                 " for complex types (node ", op.node()->name(), ")");
+  }
+  return OkStatus();
+}
+
+Status AddGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  auto gx_1 = Identity(scope, grad_inputs[0]);
+  auto gx_2 = Identity(scope, grad_inputs[0]);
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("Add", AddGrad);
+REGISTER_GRADIENT_OP("AddV2", AddGrad);
+
+Status SubGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  auto gx_1 = Identity(scope, grad_inputs[0]);
+  auto gx_2 = Neg(scope, grad_inputs[0]);
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("Sub", SubGrad);
+
+Status MulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  TF_RETURN_IF_ERROR(NoComplex(op));
+  auto gx_1 = Mul(scope, grad_inputs[0], op.input(1));
+  auto gx_2 = Mul(scope, grad_inputs[0], op.input(0));
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("Mul", MulGrad);
+
+// d(x/y)/dx = 1/y; d(x/y)/dy = -x/y^2, written as TF does: ((-x)/y)/y.
+Status DivGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  TF_RETURN_IF_ERROR(NoComplex(op));
+  auto x = op.input(0), y = op.input(1);
+  auto gx_1 = Div(scope, grad_inputs[0], y);
+  auto gx_2 = Mul(scope, grad_inputs[0], Div(scope, Div(scope, Neg(scope, x), y), y));
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("Div", DivGrad);
+
+Status NegGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Neg(scope, grad_inputs[0]));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Neg", NegGrad);
+
+Status SquareGrad(const Scope& scope, const Operation& op,
+                  const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  TF_RETURN_IF_ERROR(NoComplex(op));
+  auto two = Cast(scope, Const(scope, 2), op.input(0).type());
+  auto dydx = Mul(scope, two, op.input(0));
+  grad_outputs->push_back(Mul(scope, grad_inputs[0], dydx));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Square", SquareGrad);
+
+Status SqrtGradFn(const Scope& scope, const Operation& op,
+                  const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(internal::SqrtGrad(scope, op.output(0), grad_inputs[0]));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Sqrt", SqrtGradFn);
+
+// Every input of a sum receives the sum's gradient (one Identity shared by all, as in TF).
+Status AddNGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto dx = Identity(scope, grad_inputs[0]);
+  for (int i = 0; i < op.num_inputs(); ++i) grad_outputs->push_back(dx);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("AddN", AddNGrad);
+
+bool IsFloatingPoint(DataType t) {
+  return t == DT_FLOAT || t == DT_HALF || t == DT_DOUBLE || t == DT_BFLOAT16 ||
+         IsComplex(t);
+}
+
+Status CastGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  const DataType src = op.input_type(0);
+  if (IsFloatingPoint(src) && IsFloatingPoint(grad_inputs[0].type())) {
+    grad_outputs->push_back(Cast(scope, grad_inputs[0], src));
+  } else {
+    grad_outputs->push_back(NoGradient());
+  }
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Cast", CastGrad);
+
+// dx = grad stretched back over the reduced dimensions: Reshape(grad, kept) broadcast to
+// Shape(x), where `kept` is x's shape with reduced dimensions set to 1. TF computes `kept`
+// with a chain of shape ops (Range, DynamicStitch, ...); minitf computes it as
+// Shape(x) * keep + reduced from two Const masks, so it needs x's rank at graph time and
+// constant axes (InvalidArgument otherwise).
+Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, Output* dx) {
+  const Output x = op.input(0);
+  auto x_shape = Shape(scope, x);
+  bool keep_dims = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "keep_dims", &keep_dims));
+  Output kept_grad = grad;
+  if (!keep_dims) {
+    const PartialTensorShape& xs = x.node()->output_shape(x.index());
+    const Node* axes_node = op.input(1).node();
+    Tensor axes;
+    const TensorProto* proto = nullptr;
+    if (xs.unknown_rank() || !axes_node->IsConstant() ||
+        !GetNodeAttr(axes_node->attrs(), "value", &proto).ok() || !axes.FromProto(*proto)) {
+      return errors::InvalidArgument(
+          "minitf's gradient of ", op.node()->type_string(), " (node ", op.node()->name(),
+          ") needs the input's rank at graph time and constant reduction axes");
+    }
+    const int rank = xs.dims();
+    Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
+    keep.flat<int32_t>().setConstant(1);
+    reduced.flat<int32_t>().setConstant(0);
+    for (int64_t i = 0; i < axes.NumElements(); ++i) {
+      int64_t a = axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i) : axes.flat<int64_t>()(i);
+      if (a < 0) a += rank;
+      if (a < 0 || a >= rank) {
+        return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
+                                       rank, " dimensions.");
+      }
+      keep.flat<int32_t>()(a) = 0;
+      reduced.flat<int32_t>()(a) = 1;
+    }
+    auto kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
+                          Const(scope, Input::Initializer(reduced)));
+    kept_grad = Reshape(scope, grad, kept_shape);
+  }
+  *dx = BroadcastTo(scope, kept_grad, x_shape);
+  return scope.status();
+}
+
+Status SumGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  Output dx;
+  TF_RETURN_IF_ERROR(ReducedGrad(scope, op, grad_inputs[0], &dx));
+  grad_outputs->push_back(dx);
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Sum", SumGrad);
+
+// The Sum gradient divided by the number of elements averaged per output (TF's factor).
+Status MeanGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  Output sum_grad;
+  TF_RETURN_IF_ERROR(ReducedGrad(scope, op, grad_inputs[0], &sum_grad));
+  const DataType t = sum_grad.type();
+  auto factor = Div(scope, Cast(scope, Size(scope, op.input(0)), t),
+                    Cast(scope, Size(scope, op.output(0)), t));
+  grad_outputs->push_back(Div(scope, sum_grad, factor));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Mean", MeanGrad);
+
+// The product rule for matrices, with the transposes folded into the MatMuls as TF does.
+Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
+  TF_RETURN_IF_ERROR(NoComplex(op));
+  bool ta = false, tb = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_a", &ta));
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_b", &tb));
+  const Output a = op.input(0), b = op.input(1), g = grad_inputs[0];
+  auto product = [&](const Output& x, bool tx, const Output& y, bool ty) {
+    return MatMul(scope, x, y, MatMul::TransposeA(tx).TransposeB(ty)).product;
+  };
+  if (!ta && !tb) {
+    grad_outputs->push_back(product(g, false, b, true));
+    grad_outputs->push_back(product(a, true, g, false));
+  } else if (!ta && tb) {
+    grad_outputs->push_back(product(g, false, b, false));
+    grad_outputs->push_back(product(g, true, a, false));
+  } else if (ta && !tb) {
+    grad_outputs->push_back(product(b, false, g, true));
+    grad_outputs->push_back(product(a, false, g, false));
+  } else {
+    grad_outputs->push_back(product(b, true, g, true));
+    grad_outputs->push_back(product(g, true, a, true));
+  }
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("MatMul", MatMulGrad);
+
+}  // namespace
+}  // namespace ops
+}  // namespace tensorflow

@@ -1,0 +1,183 @@
+// CPU kernels of Sum and Mean. Each output element adds its inputs in row-major order into a
+// wider accumulator (double for float, float for 16-bit floats, modular 64-bit for integers),
+// so results do not depend on the thread count and are at least as accurate as TF's (whose
+// Eigen tree reductions are not reproducible bit for bit; see docs/design.md).
+#include <complex>
+#include <type_traits>
+
+#include "framework/op_kernel.h"
+
+namespace tensorflow {
+namespace {
+
+template <typename T>
+struct Accumulator {
+  using type = T;
+};
+template <>
+struct Accumulator<float> {
+  using type = double;
+};
+template <>
+struct Accumulator<Eigen::half> {
+  using type = float;
+};
+template <>
+struct Accumulator<Eigen::bfloat16> {
+  using type = float;
+};
+template <>
+struct Accumulator<complex64> {
+  using type = complex128;
+};
+
+template <typename T>
+using AccType = std::conditional_t<std::is_integral<T>::value, uint64_t,
+                                   typename Accumulator<T>::type>;
+
+// The input seen as runs of dimensions that are all reduced or all kept (adjacent dims of one
+// kind merged): sizes[i] and whether run i is reduced.
+struct ReductionLayout {
+  std::vector<int64_t> sizes;
+  std::vector<bool> reduced;
+  TensorShape out_shape;
+  int64_t reduce_count = 1;
+};
+
+Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
+                  ReductionLayout* layout) {
+  if (axes.dims() > 1) {
+    return errors::InvalidArgument("reduction_indices must be a scalar or a vector, got shape ",
+                                   axes.shape().DebugString());
+  }
+  const int rank = input.dims();
+  std::vector<bool> reduce(rank, false);
+  for (int64_t i = 0; i < axes.NumElements(); ++i) {
+    const int64_t a = axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i)
+                                               : axes.flat<int64_t>()(i);
+    if (a < -rank || a >= rank) {
+      return errors::InvalidArgument("Invalid reduction dimension (", a, " for input with ",
+                                     rank, " dimension(s)");
+    }
+    const int d = static_cast<int>(a < 0 ? a + rank : a);
+    if (reduce[d]) {
+      return errors::InvalidArgument(
+          "Invalid reduction arguments: Axes contains duplicate dimension: ", d);
+    }
+    reduce[d] = true;
+  }
+  for (int d = 0; d < rank; ++d) {
+    const int64_t size = input.dim_size(d);
+    if (reduce[d]) {
+      layout->reduce_count *= size;
+      if (keep_dims) layout->out_shape.AddDim(1);
+    } else {
+      layout->out_shape.AddDim(size);
+    }
+    if (size == 1) continue;  // a size-1 dim is neither: it changes no offsets
+    if (!layout->sizes.empty() && layout->reduced.back() == reduce[d]) {
+      layout->sizes.back() *= size;
+    } else {
+      layout->sizes.push_back(size);
+      layout->reduced.push_back(reduce[d]);
+    }
+  }
+  return OkStatus();
+}
+
+// acc[o] += x[i] over the whole input, walking it in row-major order.
+template <typename T, typename Acc>
+void Accumulate(const T* x, const ReductionLayout& l, Acc* acc) {
+  const int runs = static_cast<int>(l.sizes.size());
+  if (runs == 0) {  // a single element (or every dim of size 1)
+    acc[0] += static_cast<Acc>(x[0]);
+    return;
+  }
+  // Output strides of each run (0 for reduced runs).
+  std::vector<int64_t> ostride(runs, 0);
+  int64_t s = 1;
+  for (int r = runs - 1; r >= 0; --r) {
+    if (!l.reduced[r]) {
+      ostride[r] = s;
+      s *= l.sizes[r];
+    }
+  }
+  const int64_t inner = l.sizes.back();
+  const bool inner_reduced = l.reduced.back();
+  int64_t outer = 1;
+  for (int r = 0; r + 1 < runs; ++r) outer *= l.sizes[r];
+  for (int64_t row = 0; row < outer; ++row) {
+    int64_t o = 0, rest = row;
+    for (int r = runs - 2; r >= 0; --r) {
+      o += (rest % l.sizes[r]) * ostride[r];
+      rest /= l.sizes[r];
+    }
+    const T* xr = x + row * inner;
+    if (inner_reduced) {
+      Acc a = acc[o];
+      for (int64_t i = 0; i < inner; ++i) a += static_cast<Acc>(xr[i]);
+      acc[o] = a;
+    } else {
+      for (int64_t i = 0; i < inner; ++i) acc[o + i] += static_cast<Acc>(xr[i]);
+    }
+  }
+}
+
+template <typename T, bool kMean>
+class ReductionOp : public OpKernel {
+ public:
+  explicit ReductionOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("keep_dims", &keep_dims_));
+  }
+
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& input = ctx->input(0);
+    ReductionLayout layout;
+    OP_REQUIRES_OK(ctx, MakeLayout(input, ctx->input(1), keep_dims_, &layout));
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, layout.out_shape, &out));
+    using Acc = AccType<T>;
+    const int64_t n = out->NumElements();
+    std::vector<Acc> acc(n, Acc(0));
+    if (input.NumElements() > 0) Accumulate(input.flat<T>().data(), layout, acc.data());
+    T* y = out->flat<T>().data();
+    for (int64_t i = 0; i < n; ++i) {
+      const T sum = static_cast<T>(acc[i]);
+      if constexpr (!kMean) {
+        y[i] = sum;
+      } else if constexpr (std::is_integral<T>::value) {
+        y[i] = layout.reduce_count == 0 ? T(0) : static_cast<T>(sum / static_cast<T>(layout.reduce_count));
+      } else if constexpr (std::is_same<Acc, float>::value) {  // 16-bit floats: divide in float
+        y[i] = static_cast<T>(acc[i] / static_cast<float>(layout.reduce_count));
+      } else {
+        y[i] = sum / static_cast<T>(static_cast<double>(layout.reduce_count));
+      }
+    }
+  }
+
+ private:
+  bool keep_dims_ = false;
+};
+
+#define MINITF_REGISTER_REDUCTIONS(T)                                             \
+  REGISTER_KERNEL_BUILDER(Name("Sum").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          ReductionOp<T, false>);                                 \
+  REGISTER_KERNEL_BUILDER(Name("Mean").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          ReductionOp<T, true>);
+MINITF_REGISTER_REDUCTIONS(float)
+MINITF_REGISTER_REDUCTIONS(double)
+MINITF_REGISTER_REDUCTIONS(Eigen::half)
+MINITF_REGISTER_REDUCTIONS(Eigen::bfloat16)
+MINITF_REGISTER_REDUCTIONS(int8_t)
+MINITF_REGISTER_REDUCTIONS(int16_t)
+MINITF_REGISTER_REDUCTIONS(int32_t)
+MINITF_REGISTER_REDUCTIONS(int64_t)
+MINITF_REGISTER_REDUCTIONS(uint8_t)
+MINITF_REGISTER_REDUCTIONS(uint16_t)
+MINITF_REGISTER_REDUCTIONS(uint32_t)
+MINITF_REGISTER_REDUCTIONS(uint64_t)
+MINITF_REGISTER_REDUCTIONS(complex64)
+MINITF_REGISTER_REDUCTIONS(complex128)
+
+}  // namespace
+}  // namespace tensorflow
