@@ -1,0 +1,207 @@
+// The gradient checker: theoretical Jacobians from AddSymbolicGradients with one-hot dy
+// feeds, numeric Jacobians from centred differences, as TF's gradient_checker.cc computes
+// them. Jacobians are stored transposed: jac[x element][y element].
+#include "runtime/gradient_checker.h"
+
+#include <cmath>
+#include <limits>
+
+#include "framework/errors.h"
+#include "framework/gradients.h"
+#include "framework/op_wrapper.h"
+#include "runtime/client_session.h"
+
+namespace tensorflow {
+namespace {
+
+template <typename T>
+using Jacobians = std::vector<std::vector<std::vector<T>>>;  // [x][y] -> x_size * y_size
+
+template <typename JAC_T>
+Jacobians<JAC_T> ZeroJacobians(const std::vector<TensorShape>& x_shapes,
+                               const std::vector<TensorShape>& y_shapes) {
+  Jacobians<JAC_T> j(x_shapes.size());
+  for (size_t x = 0; x < x_shapes.size(); ++x) {
+    for (const TensorShape& y : y_shapes) {
+      j[x].emplace_back(x_shapes[x].num_elements() * y.num_elements(), JAC_T(0));
+    }
+  }
+  return j;
+}
+
+// Feeds are copies: a fetched tensor may share a fed buffer (Identity passes it on), and the
+// checker changes its x and dy buffers between runs.
+ClientSession::FeedType Feeds(const OutputList& xs, const std::vector<Tensor>& x_datas) {
+  ClientSession::FeedType feeds;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    feeds.emplace(xs[i], Input::Initializer(tensor::DeepCopy(x_datas[i])));
+  }
+  return feeds;
+}
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status TheoreticalJacobians(const Scope& scope, const OutputList& xs,
+                            const std::vector<TensorShape>& x_shapes, const OutputList& ys,
+                            const std::vector<TensorShape>& y_shapes,
+                            const std::vector<Tensor>& x_datas, Jacobians<JAC_T>* jac) {
+  std::vector<Output> dys;
+  for (size_t i = 0; i < ys.size(); ++i) {
+    Output ones = ops::Const(scope, Input::Initializer(1.0, y_shapes[i]));
+    Node* one = ops::internal::BuildNode(scope, "Cast", {ones},
+                                         {{"DstT", ops::internal::MakeAttr(ys[i].type())}});
+    TF_RETURN_IF_ERROR(scope.status());
+    dys.push_back(Output(one, 0));
+  }
+  std::vector<Output> dxs;
+  TF_RETURN_IF_ERROR(AddSymbolicGradients(scope, ys, xs, dys, &dxs));
+  std::vector<Output> fetches;
+  std::vector<int> fetch_of(dxs.size(), -1);
+  for (size_t i = 0; i < dxs.size(); ++i) {
+    if (dxs[i].node() == nullptr) continue;  // no gradient: that Jacobian block stays zero
+    fetch_of[i] = static_cast<int>(fetches.size());
+    fetches.push_back(dxs[i]);
+  }
+  ClientSession session(scope);
+  std::vector<Tensor> dy_datas;
+  for (size_t i = 0; i < ys.size(); ++i) {
+    dy_datas.emplace_back(DataTypeToEnum<Y_T>::value, y_shapes[i]);
+    dy_datas.back().flat<Y_T>().setZero();
+  }
+  for (size_t y = 0; y < ys.size(); ++y) {
+    const int64_t y_size = y_shapes[y].num_elements();
+    for (int64_t c = 0; c < y_size; ++c) {
+      dy_datas[y].flat<Y_T>()(c) = Y_T(1);
+      ClientSession::FeedType feeds = Feeds(xs, x_datas);
+      for (size_t i = 0; i < ys.size(); ++i) {
+        feeds.emplace(dys[i], Input::Initializer(tensor::DeepCopy(dy_datas[i])));
+      }
+      std::vector<Tensor> out;
+      TF_RETURN_IF_ERROR(session.Run(feeds, fetches, &out));
+      dy_datas[y].flat<Y_T>()(c) = Y_T(0);
+      for (size_t x = 0; x < xs.size(); ++x) {
+        if (fetch_of[x] < 0) continue;
+        const Tensor& dx = out[fetch_of[x]];
+        if (dx.shape() != x_shapes[x]) {
+          return errors::Internal("Gradient for input ", x, " expected shape ",
+                                  x_shapes[x].DebugString(), " but was ",
+                                  dx.shape().DebugString());
+        }
+        for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
+          (*jac)[x][y][r * y_size + c] = static_cast<JAC_T>(dx.flat<X_T>()(r));
+        }
+      }
+    }
+  }
+  return OkStatus();
+}
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status NumericJacobians(const Scope& scope, const OutputList& xs,
+                        const std::vector<TensorShape>& x_shapes, const OutputList& ys,
+                        const std::vector<TensorShape>& y_shapes, std::vector<Tensor>* x_datas,
+                        Jacobians<JAC_T>* jac) {
+  const X_T delta = static_cast<X_T>(1e-3);
+  ClientSession session(scope);
+  std::vector<Output> fetches(ys.begin(), ys.end());
+  for (size_t x = 0; x < xs.size(); ++x) {
+    auto values = (*x_datas)[x].flat<X_T>();
+    for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
+      const X_T v = values(r);
+      std::vector<Tensor> pos, neg;
+      values(r) = v + delta;
+      TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &pos));
+      values(r) = v - delta;
+      TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &neg));
+      values(r) = v;
+      for (size_t y = 0; y < ys.size(); ++y) {
+        const int64_t y_size = y_shapes[y].num_elements();
+        for (int64_t c = 0; c < y_size; ++c) {
+          const JAC_T diff = static_cast<JAC_T>(pos[y].flat<Y_T>()(c)) -
+                             static_cast<JAC_T>(neg[y].flat<Y_T>()(c));
+          (*jac)[x][y][r * y_size + c] = diff / static_cast<JAC_T>(2 * delta);
+        }
+      }
+    }
+  }
+  return OkStatus();
+}
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status GradientError(const Scope& scope, const OutputList& xs,
+                     const std::vector<TensorShape>& x_shapes, const OutputList& ys,
+                     const std::vector<TensorShape>& y_shapes, std::vector<Tensor>* x_datas,
+                     JAC_T* max_error) {
+  auto theoretical = ZeroJacobians<JAC_T>(x_shapes, y_shapes);
+  auto numeric = ZeroJacobians<JAC_T>(x_shapes, y_shapes);
+  TF_RETURN_IF_ERROR((TheoreticalJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
+                                                            *x_datas, &theoretical)));
+  TF_RETURN_IF_ERROR((NumericJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
+                                                        x_datas, &numeric)));
+  *max_error = JAC_T(0);
+  for (size_t x = 0; x < theoretical.size(); ++x) {
+    for (size_t y = 0; y < theoretical[x].size(); ++y) {
+      for (size_t k = 0; k < theoretical[x][y].size(); ++k) {
+        const JAC_T err = std::abs(theoretical[x][y][k] - numeric[x][y][k]);
+        if (std::isnan(err)) {
+          *max_error = err;
+          return OkStatus();
+        }
+        if (err > *max_error) *max_error = err;
+      }
+    }
+  }
+  return OkStatus();
+}
+
+Status CheckSizes(const OutputList& xs, size_t x_shapes, const OutputList& ys, size_t y_shapes) {
+  if (xs.size() != x_shapes) {
+    return errors::InvalidArgument("xs(size ", xs.size(), ") and x_shapes(size ", x_shapes,
+                                   ") must be the same size.");
+  }
+  if (ys.size() != y_shapes) {
+    return errors::InvalidArgument("ys(size ", ys.size(), ") and y_shapes(size ", y_shapes,
+                                   ") must be the same size.");
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status ComputeGradientError(const Scope& scope, const OutputList& xs,
+                            const std::vector<TensorShape>& x_shapes, const OutputList& ys,
+                            const std::vector<TensorShape>& y_shapes, JAC_T* max_error) {
+  TF_RETURN_IF_ERROR(CheckSizes(xs, x_shapes.size(), ys, y_shapes.size()));
+  std::vector<Tensor> x_datas;
+  for (const TensorShape& shape : x_shapes) {
+    x_datas.emplace_back(DataTypeToEnum<X_T>::value, shape);
+    x_datas.back().flat<X_T>().setRandom();
+  }
+  return GradientError<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes, &x_datas, max_error);
+}
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x_init_value,
+                            const Output& y, const TensorShape& y_shape, JAC_T* max_error) {
+  if (x_init_value.dtype() != DataTypeToEnum<X_T>::value) {
+    return errors::InvalidArgument("x_init_value has dtype ",
+                                   DataTypeString(x_init_value.dtype()), ", expected ",
+                                   DataTypeString(DataTypeToEnum<X_T>::value));
+  }
+  std::vector<Tensor> x_datas(1, tensor::DeepCopy(x_init_value));
+  return GradientError<X_T, Y_T, JAC_T>(scope, {x}, {x_init_value.shape()}, {y}, {y_shape},
+                                        &x_datas, max_error);
+}
+
+#define MINITF_INSTANTIATE_GRAD_ERR(X_T, Y_T, JAC_T)                                       \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                  \
+      const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&, \
+      const std::vector<TensorShape>&, JAC_T*);                                            \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                  \
+      const Scope&, const Output&, const Tensor&, const Output&, const TensorShape&, JAC_T*);
+
+MINITF_INSTANTIATE_GRAD_ERR(float, float, float)
+MINITF_INSTANTIATE_GRAD_ERR(double, float, double)
+MINITF_INSTANTIATE_GRAD_ERR(double, double, double)
+
+}  // namespace tensorflow

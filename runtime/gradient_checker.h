@@ -1,0 +1,38 @@
+// minitf: the gradient checker (TF's tensorflow/cc/framework/gradient_checker.h). Compares the
+// Jacobian that AddSymbolicGradients computes with a numeric one (centred differences,
+// delta 1e-3) and returns the largest absolute difference.
+//
+//   auto x = ops::Placeholder(root, DT_FLOAT, ops::Placeholder::Shape({2, 3}));
+//   auto y = ops::Square(root, x);
+//   float max_error;
+//   TF_ASSERT_OK((ComputeGradientError<float, float, float>(root, {x}, {{2, 3}}, {y}, {{2, 3}},
+//                                                           &max_error)));
+//   EXPECT_LT(max_error, 1e-4);
+//
+// The first form starts from random x values in [0, 1) (Eigen's setRandom, as TF); the
+// second from `x_init_value`. Instantiated for <float, float, float>, <double, float, double>
+// and <double, double, double>.
+#ifndef MINITF_RUNTIME_GRADIENT_CHECKER_H_
+#define MINITF_RUNTIME_GRADIENT_CHECKER_H_
+
+#include <vector>
+
+#include "framework/ops.h"
+#include "framework/scope.h"
+#include "framework/status.h"
+#include "framework/tensor.h"
+
+namespace tensorflow {
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status ComputeGradientError(const Scope& scope, const OutputList& xs,
+                            const std::vector<TensorShape>& x_shapes, const OutputList& ys,
+                            const std::vector<TensorShape>& y_shapes, JAC_T* max_error);
+
+template <typename X_T, typename Y_T, typename JAC_T>
+Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x_init_value,
+                            const Output& y, const TensorShape& y_shape, JAC_T* max_error);
+
+}  // namespace tensorflow
+
+#endif  // MINITF_RUNTIME_GRADIENT_CHECKER_H_

@@ -1,0 +1,340 @@
+// The gradient checker over every registered gradient: the Jacobian AddSymbolicGradients
+// builds must match centred differences. Also checks the checker itself (TF's
+// gradient_checker_test cases and errors).
+#include <cmath>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tensorflow/cc/framework/gradient_checker.h"
+#include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/op_kernel.h"
+#include "tensorflow/core/framework/tensor_testutil.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
+
+namespace tensorflow {
+namespace {
+
+using namespace ops;  // NOLINT
+
+Output D(const Scope& s, TensorShape shape) {
+  return Placeholder(s, DT_DOUBLE, Placeholder::Shape(shape));
+}
+Output F(const Scope& s, TensorShape shape) {
+  return Placeholder(s, DT_FLOAT, Placeholder::Shape(shape));
+}
+
+// Checks d ys / d xs for double tensors (random x in [0, 1)).
+void CheckDouble(const Scope& s, const OutputList& xs, const std::vector<TensorShape>& x_shapes,
+                 const OutputList& ys, const std::vector<TensorShape>& y_shapes,
+                 double tolerance = 1e-6) {
+  double max_error = -1;
+  TF_ASSERT_OK(s.status());
+  TF_ASSERT_OK((ComputeGradientError<double, double, double>(s, xs, x_shapes, ys, y_shapes,
+                                                             &max_error)));
+  EXPECT_GE(max_error, 0);
+  EXPECT_LT(max_error, tolerance);
+}
+
+TEST(GradientCheckTest, SquareFloatAsInTF) {
+  Scope s = Scope::NewRootScope();
+  TensorShape shape({2, 4, 3});
+  auto x = F(s, shape);
+  auto y = Square(s, x);
+  float max_error;
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, {x}, {shape}, {y}, {shape},
+                                                          &max_error)));
+  EXPECT_LT(max_error, 1e-3);
+}
+
+TEST(GradientCheckTest, BinaryOpsWithBroadcasting) {
+  const TensorShape xs({2, 3}), ys({3}), zs({2, 3});
+  auto check = [&](auto make) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, xs), y = D(s, ys);
+    CheckDouble(s, {x, y}, {xs, ys}, {make(s, x, y)}, {zs});
+  };
+  check([](const Scope& s, Output x, Output y) { return Output(Add(s, x, y)); });
+  check([](const Scope& s, Output x, Output y) { return Output(AddV2(s, y, x)); });
+  check([](const Scope& s, Output x, Output y) { return Output(Sub(s, x, y)); });
+  check([](const Scope& s, Output x, Output y) { return Output(Mul(s, y, x)); });
+  // y + 1 keeps the divisor away from zero.
+  check([](const Scope& s, Output x, Output y) {
+    return Output(Div(s, x, AddV2(s, y, Cast(s, 1.0, DT_DOUBLE))));
+  });
+}
+
+TEST(GradientCheckTest, UnaryOps) {
+  const TensorShape shape({3, 2});
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {Neg(s, x)}, {shape});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {Square(s, x)}, {shape});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);  // sqrt(x + 0.5): away from the pole at 0
+    CheckDouble(s, {x}, {shape}, {Sqrt(s, AddV2(s, x, Cast(s, 0.5, DT_DOUBLE)))}, {shape});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {Identity(s, x)}, {shape});
+  }
+}
+
+TEST(GradientCheckTest, Reductions) {
+  const TensorShape shape({2, 3, 2});
+  struct Case {
+    std::vector<int> axes;
+    bool keep_dims;
+    TensorShape out;
+  };
+  for (const Case& c : std::vector<Case>{{{0}, false, {3, 2}},
+                                         {{1}, true, {2, 1, 2}},
+                                         {{-1, 0}, false, {3}},
+                                         {{0, 1, 2}, false, {}},
+                                         {{2, 0}, true, {1, 3, 1}}}) {
+    SCOPED_TRACE(testing::Message() << "keep_dims=" << c.keep_dims << " out=" << c.out.DebugString());
+    {
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, shape);
+      auto axes = Const(s, Input::Initializer(test::AsTensor<int>(c.axes)));
+      CheckDouble(s, {x}, {shape}, {Sum(s, x, axes, Sum::KeepDims(c.keep_dims))}, {c.out});
+    }
+    {
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, shape);
+      auto axes = Const(s, Input::Initializer(test::AsTensor<int>(c.axes)));
+      CheckDouble(s, {x}, {shape}, {Mean(s, x, axes, Mean::KeepDims(c.keep_dims))}, {c.out});
+    }
+  }
+}
+
+TEST(GradientCheckTest, ReductionWithUnknownBatchDim) {
+  Scope s = Scope::NewRootScope();
+  auto x = Placeholder(s, DT_DOUBLE, Placeholder::Shape(PartialTensorShape({-1, 3})));
+  auto y = Mean(s, x, {1});
+  CheckDouble(s, {x}, {TensorShape({4, 3})}, {y}, {TensorShape({4})});
+}
+
+TEST(GradientCheckTest, ReductionGradientNeedsConstantAxes) {
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, {2, 3});
+  auto axes = Placeholder(s, DT_INT32);
+  auto y = Sum(s, x, axes);
+  std::vector<Output> grads;
+  Status st = AddSymbolicGradients(s, {y}, {x}, &grads);
+  EXPECT_EQ(st.code(), error::INVALID_ARGUMENT);
+  EXPECT_NE(st.message().find("constant reduction axes"), std::string::npos) << st;
+}
+
+TEST(GradientCheckTest, AddNAndShapeOps) {
+  const TensorShape shape({2, 3});
+  {
+    Scope s = Scope::NewRootScope();
+    auto a = D(s, shape), b = D(s, shape), c = D(s, shape);
+    CheckDouble(s, {a, b, c}, {shape, shape, shape}, {AddN(s, {a, b, c, a})}, {shape});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {Reshape(s, x, {3, -1})}, {TensorShape({3, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, {3, 1});
+    CheckDouble(s, {x}, {TensorShape({3, 1})}, {BroadcastTo(s, x, {2, 3, 4})},
+                {TensorShape({2, 3, 4})});
+  }
+}
+
+TEST(GradientCheckTest, MatMulEveryTranspose) {
+  for (int t = 0; t < 4; ++t) {
+    const bool ta = t & 1, tb = t & 2;
+    SCOPED_TRACE(testing::Message() << "ta=" << ta << " tb=" << tb);
+    Scope s = Scope::NewRootScope();
+    const TensorShape as = ta ? TensorShape({4, 2}) : TensorShape({2, 4});
+    const TensorShape bs = tb ? TensorShape({3, 4}) : TensorShape({4, 3});
+    auto a = D(s, as), b = D(s, bs);
+    auto c = MatMul(s, a, b, MatMul::TransposeA(ta).TransposeB(tb));
+    CheckDouble(s, {a, b}, {as, bs}, {c}, {TensorShape({2, 3})});
+  }
+}
+
+TEST(GradientCheckTest, CastBetweenFloatTypes) {
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, {4});
+  auto y = Cast(s, x, DT_FLOAT);
+  double max_error;
+  TF_ASSERT_OK((ComputeGradientError<double, float, double>(s, {x}, {TensorShape({4})}, {y},
+                                                            {TensorShape({4})}, &max_error)));
+  EXPECT_LT(max_error, 1e-3);
+}
+
+// FakeQuant: the gradient is the straight-through estimator. At 16 bits the quantization
+// step (~3e-5 over [-1, 1]) is far below the checker's delta, so the numeric derivative of
+// the staircase agrees with it to within step / (2 delta) ~ 0.015; x values keep away from
+// min/max by more than delta.
+constexpr float kQuantTolerance = 0.05f;
+Tensor QuantInputs() {
+  return test::AsTensor<float>({-1.7f, -0.93f, -0.41f, 0.0237f, 0.35f, 0.66f, 0.981f, 1.9f},
+                               {2, 4});
+}
+
+TEST(GradientCheckTest, FakeQuantWithMinMaxArgs) {
+  Scope s = Scope::NewRootScope();
+  auto x = F(s, {2, 4});
+  auto y = FakeQuantWithMinMaxArgs(
+      s, x, FakeQuantWithMinMaxArgs::Min(-1.0f).Max(1.0f).NumBits(16));
+  float max_error;
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, x, QuantInputs(), y,
+                                                          TensorShape({2, 4}), &max_error)));
+  EXPECT_LT(max_error, kQuantTolerance);
+}
+
+TEST(GradientCheckTest, FakeQuantWithMinMaxVarsEveryInput) {
+  const auto attrs = FakeQuantWithMinMaxVars::NumBits(16);
+  for (int wrt = 0; wrt < 3; ++wrt) {
+    SCOPED_TRACE(wrt);
+    Scope s = Scope::NewRootScope();
+    Output x = Const(s, Input::Initializer(QuantInputs()));
+    Output min = Const(s, -1.0f), max = Const(s, 1.0f);
+    Tensor init;
+    Output* var = wrt == 0 ? &x : wrt == 1 ? &min : &max;
+    init = wrt == 0 ? QuantInputs() : test::AsScalar<float>(wrt == 1 ? -1.0f : 1.0f);
+    *var = Placeholder(s, DT_FLOAT);
+    auto y = FakeQuantWithMinMaxVars(s, x, min, max, attrs);
+    float max_error;
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y,
+                                                            TensorShape({2, 4}), &max_error)));
+    EXPECT_LT(max_error, kQuantTolerance);
+  }
+}
+
+TEST(GradientCheckTest, FakeQuantWithMinMaxVarsPerChannelEveryInput) {
+  const auto attrs = FakeQuantWithMinMaxVarsPerChannel::NumBits(16);
+  const Tensor mins = test::AsTensor<float>({-1.0f, -0.5f, -2.0f, -1.0f});
+  const Tensor maxs = test::AsTensor<float>({1.0f, 0.5f, 1.5f, 0.75f});
+  for (int wrt = 0; wrt < 3; ++wrt) {
+    SCOPED_TRACE(wrt);
+    Scope s = Scope::NewRootScope();
+    Output x = Const(s, Input::Initializer(QuantInputs()));
+    Output min = Const(s, Input::Initializer(mins)), max = Const(s, Input::Initializer(maxs));
+    Output* var = wrt == 0 ? &x : wrt == 1 ? &min : &max;
+    const Tensor init = wrt == 0 ? QuantInputs() : wrt == 1 ? mins : maxs;
+    *var = Placeholder(s, DT_FLOAT);
+    auto y = FakeQuantWithMinMaxVarsPerChannel(s, x, min, max, attrs);
+    float max_error;
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y,
+                                                            TensorShape({2, 4}), &max_error)));
+    EXPECT_LT(max_error, kQuantTolerance);
+  }
+}
+
+// CropAndResize is linear in the image; in the boxes it is smooth while no sample crosses
+// the pixel grid, so the boxes put every sample 0.1 px or more away from it (TF's test does
+// the same).
+Tensor CropImage() {
+  Tensor image(DT_FLOAT, TensorShape({1, 5, 5, 2}));
+  for (int i = 0; i < 50; ++i) image.flat<float>()(i) = std::sin(0.7f * i) + 0.1f * i;
+  return image;
+}
+const Tensor kBoxes =
+    test::AsTensor<float>({0.1f, 0.15f, 0.7f, 0.8f, 0.3f, 0.2f, 0.9f, 0.65f}, {2, 4});
+
+TEST(GradientCheckTest, CropAndResizeImage) {
+  for (const char* method : {"bilinear", "nearest"}) {
+    SCOPED_TRACE(method);
+    Scope s = Scope::NewRootScope();
+    auto image = F(s, {1, 5, 5, 2});
+    auto crops = CropAndResize(s, image, kBoxes, {0, 0}, {3, 3},
+                               CropAndResize::Method(method));
+    float max_error;
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+        s, image, CropImage(), crops, TensorShape({2, 3, 3, 2}), &max_error)));
+    EXPECT_LT(max_error, 2e-3);
+  }
+}
+
+TEST(GradientCheckTest, CropAndResizeBoxes) {
+  Scope s = Scope::NewRootScope();
+  auto boxes = F(s, {2, 4});
+  auto crops = CropAndResize(s, CropImage(), boxes, {0, 0}, {3, 3});
+  float max_error;
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, boxes, kBoxes, crops,
+                                                          TensorShape({2, 3, 3, 2}), &max_error)));
+  EXPECT_LT(max_error, 2e-2);
+}
+
+TEST(GradientCheckTest, IntegerImageHasNoImageGradient) {
+  Scope s = Scope::NewRootScope();
+  auto image = Placeholder(s, DT_INT32, Placeholder::Shape({1, 5, 5, 2}));
+  auto boxes = F(s, {2, 4});
+  auto crops = CropAndResize(s, image, boxes, {0, 0}, {3, 3});
+  std::vector<Output> grads;
+  TF_ASSERT_OK(AddSymbolicGradients(s, {crops}, {image, boxes}, &grads));
+  EXPECT_EQ(NoGradient(), grads[0]);
+  EXPECT_EQ(grads[1].node()->type_string(), "CropAndResizeGradBoxes");
+}
+
+TEST(GradientCheckTest, CheckerErrors) {
+  Scope s = Scope::NewRootScope();
+  auto x = F(s, {2});
+  auto y = Square(s, x);
+  float max_error;
+  Status st = ComputeGradientError<float, float, float>(s, {x}, std::vector<TensorShape>{}, {y},
+                                                        {TensorShape({2})},
+                                                        &max_error);
+  EXPECT_EQ(st.message(), "xs(size 1) and x_shapes(size 0) must be the same size.");
+  st = ComputeGradientError<float, float, float>(s, {x}, {TensorShape({2})}, {y, y},
+                                                 {TensorShape({2})}, &max_error);
+  EXPECT_EQ(st.message(), "ys(size 2) and y_shapes(size 1) must be the same size.");
+}
+
+// A wrong gradient is caught: a user gradient for a test op that claims d(x^2)/dx = x.
+Status WrongSquareGrad(const Scope& scope, const Operation& op, const std::vector<Output>& dy,
+                       std::vector<Output>* dx) {
+  dx->push_back(Mul(scope, dy[0], op.input(0)));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("MinitfTestWrongSquare", WrongSquareGrad);
+REGISTER_OP("MinitfTestWrongSquare")
+    .Input("x: double")
+    .Output("y: double")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Test op: y = x * x, with a wrong gradient.");
+
+class WrongSquareOp : public OpKernel {
+ public:
+  explicit WrongSquareOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    Tensor* y = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, x.shape(), &y));
+    y->flat<double>() = x.flat<double>() * x.flat<double>();
+  }
+};
+REGISTER_KERNEL_BUILDER(Name("MinitfTestWrongSquare").Device(DEVICE_CPU), WrongSquareOp);
+
+TEST(GradientCheckTest, WrongGradientIsDetected) {
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, {3});
+  Node* n;
+  TF_ASSERT_OK(NodeBuilder("y", "MinitfTestWrongSquare").Input(x.node()).Finalize(s.graph(), &n));
+  // Theoretical d/dx = x, numeric = 2x: the error is max |x| over random x in [0, 1).
+  double max_error = 0;
+  TF_ASSERT_OK((ComputeGradientError<double, double, double>(s, {x}, {TensorShape({3})},
+                                                             {Output(n, 0)}, {TensorShape({3})},
+                                                             &max_error)));
+  EXPECT_GT(max_error, 1e-3);
+  EXPECT_LT(max_error, 1.0);
+}
+
+}  // namespace
+}  // namespace tensorflow
