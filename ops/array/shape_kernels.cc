@@ -143,9 +143,8 @@ class BroadcastToOp : public OpKernel {
     OP_REQUIRES(ctx,
                 in.dims() <= static_cast<int>(target.size()) &&
                     BroadcastDims(in_dims, target, &out_dims) && out_dims == target,
-                errors::InvalidArgument("Unable to broadcast tensor of shape ",
-                                        in.shape().DebugString(), " to tensor of shape ",
-                                        DimsString(target)));
+                errors::InvalidArgument("Incompatible shapes: ", in.shape().DebugString(),
+                                        " vs. ", DimsString(target)));
     TensorShape shape;
     OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(target, &shape));
     if (shape == in.shape()) {
@@ -193,7 +192,7 @@ class BroadcastGradientArgsOp : public OpKernel {
     OP_REQUIRES(ctx, BroadcastDims(s0, s1, &out),
                 errors::InvalidArgument("Incompatible shapes: ", DimsString(s0), " vs. ",
                                         DimsString(s1)));
-    BroadcastReduceAxes(s0, s1, &r0, &r1);
+    if (s0 != s1) BroadcastReduceAxes(s0, s1, &r0, &r1);  // equal shapes: nothing to sum
     OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 0, r0));
     OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 1, r1));
   }

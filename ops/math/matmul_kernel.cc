@@ -1,11 +1,14 @@
-// CPU kernel of MatMul: Eigen's matrix product on row blocks of `a`, spread over the
-// session's threads (each output row is computed the same way whatever the split).
+// CPU kernel of MatMul (for the dtypes TF 2.21 has CPU kernels for): Eigen's matrix product
+// on fixed blocks of 64 rows of `a`, spread over the session's threads (the same bits at any
+// thread count).
 #include <Eigen/Core>
 
 #include "framework/op_kernel.h"
 
 namespace tensorflow {
 namespace {
+
+constexpr int64_t kRowBlock = 64;
 
 template <typename T>
 class MatMulOp : public OpKernel {
@@ -42,14 +45,19 @@ class MatMulOp : public OpKernel {
       cm.setZero();
       return;
     }
-    const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, k * n));
-    ctx->ParallelFor(m, grain, [&](int64_t r0, int64_t r1) {
-      const int64_t rows = r1 - r0;
-      auto c = cm.middleRows(r0, rows);
-      if (!ta_ && !tb_) c.noalias() = am.middleRows(r0, rows) * bm;
-      if (!ta_ && tb_) c.noalias() = am.middleRows(r0, rows) * bm.transpose();
-      if (ta_ && !tb_) c.noalias() = am.middleCols(r0, rows).transpose() * bm;
-      if (ta_ && tb_) c.noalias() = am.middleCols(r0, rows).transpose() * bm.transpose();
+    // Fixed blocks of rows: Eigen picks its blocking (and so its rounding) from the block's
+    // size, so the same blocks at every thread count give the same bits.
+    const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
+    const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kRowBlock * k * n));
+    ctx->ParallelFor(blocks, grain, [&](int64_t b0, int64_t b1) {
+      for (int64_t b = b0; b < b1; ++b) {
+        const int64_t r0 = b * kRowBlock, rows = std::min(kRowBlock, m - r0);
+        auto c = cm.middleRows(r0, rows);
+        if (!ta_ && !tb_) c.noalias() = am.middleRows(r0, rows) * bm;
+        if (!ta_ && tb_) c.noalias() = am.middleRows(r0, rows) * bm.transpose();
+        if (ta_ && !tb_) c.noalias() = am.middleCols(r0, rows).transpose() * bm;
+        if (ta_ && tb_) c.noalias() = am.middleCols(r0, rows).transpose() * bm.transpose();
+      }
     });
   }
 
@@ -65,10 +73,6 @@ MINITF_REGISTER_MATMUL(Eigen::half)
 MINITF_REGISTER_MATMUL(Eigen::bfloat16)
 MINITF_REGISTER_MATMUL(int32_t)
 MINITF_REGISTER_MATMUL(int64_t)
-MINITF_REGISTER_MATMUL(uint8_t)
-MINITF_REGISTER_MATMUL(uint16_t)
-MINITF_REGISTER_MATMUL(uint32_t)
-MINITF_REGISTER_MATMUL(uint64_t)
 MINITF_REGISTER_MATMUL(complex64)
 MINITF_REGISTER_MATMUL(complex128)
 

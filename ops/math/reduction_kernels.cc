@@ -145,8 +145,15 @@ class ReductionOp : public OpKernel {
       const T sum = static_cast<T>(acc[i]);
       if constexpr (!kMean) {
         y[i] = sum;
-      } else if constexpr (std::is_integral<T>::value) {
-        y[i] = layout.reduce_count == 0 ? T(0) : static_cast<T>(sum / static_cast<T>(layout.reduce_count));
+      } else if constexpr (std::is_integral<T>::value) {  // the exact sum, divided (truncating)
+        const int64_t count = layout.reduce_count;
+        if (count == 0) {
+          y[i] = T(0);
+        } else if constexpr (std::is_signed<T>::value) {
+          y[i] = static_cast<T>(static_cast<int64_t>(acc[i]) / count);
+        } else {
+          y[i] = static_cast<T>(acc[i] / static_cast<uint64_t>(count));
+        }
       } else if constexpr (std::is_same<Acc, float>::value) {  // 16-bit floats: divide in float
         y[i] = static_cast<T>(acc[i] / static_cast<float>(layout.reduce_count));
       } else {

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Generates tests/golden/math.pb: inputs and TensorFlow 2.21's outputs for the math and
+shape ops minitf implements (Add, AddV2, Sub, Mul, Div, Neg, Square, Sqrt, SqrtGrad, Sum,
+Mean, MatMul, OnesLike, ZerosLike, Reshape, Shape, Size, BroadcastTo, BroadcastGradientArgs):
+every dtype the tests cover, broadcasting in every direction, special values (NaN, inf, -0,
+subnormals), empty tensors. Same container format as generate_fake_quant.py.
+
+  .venv-tf/bin/python tests/golden/generate_math.py tests/golden/math.pb
+  .venv-tf/bin/python tests/golden/generate_math.py --check tests/golden/math.pb
+"""
+import os
+import sys
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.framework import graph_pb2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import golden_file  # noqa: E402
+
+SEED = 20261202
+FLOATS = [np.float32, np.float64, np.float16, tf.bfloat16.as_numpy_dtype]
+INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+COMPLEX = [np.complex64, np.complex128]
+SPECIAL = [np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-40, -3e-39, 65504.0, 1e30]
+
+
+def values(rng, dtype, shape, positive=False, nonzero=False, special=True):
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        v = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+        return (v * 3).astype(dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        lo, hi = max(info.min, -1000), min(info.max, 1000)
+        if positive or nonzero:
+            lo = max(lo, 1)
+        v = rng.integers(lo, hi, shape, endpoint=True)
+        if nonzero and info.min < 0:
+            v = v * rng.choice([-1, 1], shape)
+        return v.astype(dtype)
+    v = rng.standard_normal(shape) * 10
+    if positive:
+        v = np.abs(v)
+    flat = v.reshape(-1)
+    if flat.size >= 4 and not positive and special:
+        picks = rng.choice(len(SPECIAL), size=min(3, flat.size // 4), replace=False)
+        for k, p in enumerate(picks):
+            flat[rng.integers(0, flat.size)] = SPECIAL[p]
+    return v.astype(dtype)
+
+
+SHAPE_PAIRS = [((2, 3), (2, 3)), ((2, 3), (3,)), ((3,), (2, 3)), ((2, 1, 4), (3, 1)),
+               ((), (5,)), ((4,), ()), ((0, 3), (3,)), ((1, 1), (1,)), ((2, 3, 1, 2), (1, 3, 4, 1))]
+
+
+def cases():
+    rng = np.random.default_rng(SEED)
+    for dtype in FLOATS + INTS + COMPLEX:
+        for xs, ys in SHAPE_PAIRS:
+            x = values(rng, dtype, xs)
+            y = values(rng, dtype, ys)
+            for op in ("AddV2", "Sub", "Mul"):
+                yield op, [x, y], {}
+            if dtype not in (np.uint16, np.uint32, np.uint64):
+                yield "Add", [x, y], {}
+            yield "Div", [x, values(rng, dtype, ys, nonzero=True)], {}
+        x = values(rng, dtype, (3, 5))
+        yield "Square", [x], {}
+        if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
+            yield "Neg", [x], {}
+        if dtype in FLOATS or dtype in COMPLEX:
+            yield "Sqrt", [values(rng, dtype, (4, 4))], {}
+            y = values(rng, dtype, (6,), positive=True)
+            yield "SqrtGrad", [y, values(rng, dtype, (6,))], {}
+        yield "OnesLike", [x], {}
+        yield "ZerosLike", [x], {}
+        # Reductions: every axis set of a rank-3 tensor, keep_dims both ways, int64 axes too.
+        # 16-bit floats without specials: their sums overflow at an order-dependent point.
+        r = values(rng, dtype, (3, 4, 5), positive=dtype in INTS,
+                   special=dtype not in (np.float16, tf.bfloat16.as_numpy_dtype))
+        for axes in ([0], [1], [2], [-1], [0, 2], [1, 0], [0, 1, 2], []):
+            for keep in (False, True):
+                for op in ("Sum", "Mean"):
+                    yield op, [r, np.array(axes, np.int32)], {"keep_dims": keep}
+        yield "Sum", [r, np.array(1, np.int64)], {"keep_dims": False}
+        yield "Mean", [values(rng, dtype, (0, 3)), np.array([1], np.int32)], {"keep_dims": False}
+        if dtype in FLOATS + COMPLEX + [np.int32, np.int64]:
+            for ta in (False, True):
+                for tb in (False, True):
+                    a = values(rng, dtype, (5, 3) if ta else (3, 5), special=False)
+                    b = values(rng, dtype, (4, 5) if tb else (5, 4), special=False)
+                    yield "MatMul", [a, b], {"transpose_a": ta, "transpose_b": tb}
+        yield "BroadcastTo", [values(rng, dtype, (3, 1)), np.array([2, 3, 4], np.int32)], {}
+    x = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    yield "Reshape", [x, np.array([4, -1], np.int32)], {}
+    yield "Reshape", [x, np.array([24], np.int64)], {}
+    yield "Shape", [x], {"out_type": np.int32}
+    yield "Shape", [x], {"out_type": np.int64}
+    yield "Size", [x], {"out_type": np.int32}
+    for s0, s1 in [([2, 3, 5], [3, 1]), ([1], [4, 1, 2]), ([], [3]), ([2, 1], [2, 1]),
+                   ([1, 1], [1])]:
+        yield "BroadcastGradientArgs", [np.array(s0, np.int32), np.array(s1, np.int32)], {}
+
+
+def run(op, inputs, attrs):
+    fn = getattr(tf.raw_ops, op)
+    names = {
+        "Add": ["x", "y"], "AddV2": ["x", "y"], "Sub": ["x", "y"], "Mul": ["x", "y"],
+        "Div": ["x", "y"], "Neg": ["x"], "Square": ["x"], "Sqrt": ["x"], "SqrtGrad": ["y", "dy"],
+        "OnesLike": ["x"], "ZerosLike": ["x"], "Sum": ["input", "axis"], "Mean": ["input", "axis"],
+        "MatMul": ["a", "b"], "BroadcastTo": ["input", "shape"], "Reshape": ["tensor", "shape"],
+        "Shape": ["input"], "Size": ["input"], "BroadcastGradientArgs": ["s0", "s1"],
+    }[op]
+    kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
+    kwargs.update({k: (tf.as_dtype(v) if k == "out_type" else v) for k, v in attrs.items()})
+    out = fn(**kwargs)
+    return [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
+
+
+def build():
+    graph = graph_pb2.GraphDef()
+    for i, (op, inputs, attrs) in enumerate(cases()):
+        outputs = run(op, inputs, attrs)
+        node = graph.node.add()
+        node.name = f"case{i}"
+        node.op = op
+        for k, v in attrs.items():
+            if k == "out_type":
+                node.attr[k].type = tf.as_dtype(v).as_datatype_enum
+            else:
+                node.attr[k].b = v
+        for j, v in enumerate(inputs):
+            node.attr[f"input_{j}"].tensor.CopyFrom(tf.make_tensor_proto(np.asarray(v)))
+        for j, v in enumerate(outputs):
+            node.attr[f"expected_{j}"].tensor.CopyFrom(tf.make_tensor_proto(v))
+    return graph
+
+
+if __name__ == "__main__":
+    golden_file.main(build, __doc__)

@@ -1,0 +1,125 @@
+// The math and shape ops' errors (TF 2.21's codes and texts, checked against TF's eager
+// messages), graph-time shapes, and values the golden file does not cover (AddN, thread
+// counts). Bit-exactness against TF is math_golden_test.cc.
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/tensor_testutil.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
+
+namespace tensorflow {
+namespace {
+
+using namespace ops;  // NOLINT
+
+// Runs `fetch` with `feeds`; returns the status (the session stays usable: a second run of
+// a good fetch must work).
+Status RunWith(const Scope& root, const ClientSession::FeedType& feeds, Output fetch) {
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  Status s = session.Run(feeds, {fetch}, &out);
+  auto ok = Const(root, 1.0f);
+  TF_CHECK_OK(session.Run({ok}, &out));
+  return s;
+}
+
+void ExpectError(const Status& s, const std::string& text) {
+  EXPECT_EQ(s.code(), error::INVALID_ARGUMENT) << s;
+  EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
+  EXPECT_NE(s.message().find("[[{{node "), std::string::npos) << s;
+}
+
+TEST(MathOpsTest, RuntimeErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT);
+  auto y = Placeholder(root, DT_FLOAT);
+  auto i = Placeholder(root, DT_INT32);
+  auto j = Placeholder(root, DT_INT32);
+  Tensor f23(DT_FLOAT, {2, 3}), f4(DT_FLOAT, {4}), f45(DT_FLOAT, {4, 5}), f3(DT_FLOAT, {3});
+  ExpectError(RunWith(root, {{x, f23}, {y, f4}}, AddV2(root, x, y)),
+              "Incompatible shapes: [2,3] vs. [4]");
+  ExpectError(RunWith(root, {{i, {1, 2}}, {j, {1, 0}}}, Div(root, i, j)),
+              "Integer division by zero");
+  ExpectError(RunWith(root, {{x, f23}, {y, f45}}, MatMul(root, x, y)),
+              "Matrix size-incompatible: In[0]: [2,3], In[1]: [4,5]");
+  ExpectError(RunWith(root, {{x, f23}, {i, {4}}}, Reshape(root, x, i)),
+              "Input to reshape is a tensor with 6 values, but the requested shape has 4");
+  ExpectError(RunWith(root, {{x, f23}, {i, {-1, -1}}}, Reshape(root, x, i)),
+              "Only one input size may be -1, not both 0 and 1");
+  ExpectError(RunWith(root, {{x, f23}, {i, {2}}}, Sum(root, x, i)),
+              "Invalid reduction dimension (2 for input with 2 dimension(s)");
+  ExpectError(RunWith(root, {{x, f23}, {i, {1, 1}}}, Mean(root, x, i)),
+              "Invalid reduction arguments: Axes contains duplicate dimension: 1");
+  ExpectError(RunWith(root, {{x, f3}, {i, {2, 4}}}, BroadcastTo(root, x, i)),
+              "Incompatible shapes: [3] vs. [2,4]");
+  ExpectError(RunWith(root, {{x, f23}, {y, f3}}, AddN(root, {Output(x), Output(y)})),
+              "Inputs to operation AddN of type AddN must have the same size and shape.  "
+              "Input 0: [2,3] != input 1: [3]");
+}
+
+TEST(MathOpsTest, GraphTimeShapes) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT, Placeholder::Shape(PartialTensorShape({-1, 3})));
+  auto w = Placeholder(root, DT_FLOAT, Placeholder::Shape({3, 4}));
+  EXPECT_EQ(MatMul(root, x, w).product.node()->output_shape(0).DebugString(), "[?,4]");
+  EXPECT_EQ(Add(root, x, {1.f, 2.f, 3.f}).z.node()->output_shape(0).DebugString(), "[?,3]");
+  EXPECT_EQ(Sum(root, x, {1}).output.node()->output_shape(0).DebugString(), "[?]");
+  EXPECT_EQ(Mean(root, x, {0}, Mean::KeepDims(true)).output.node()->output_shape(0).DebugString(),
+            "[1,3]");
+  EXPECT_EQ(Reshape(root, w, {-1}).output.node()->output_shape(0).DebugString(), "[12]");
+  TF_EXPECT_OK(root.status());
+
+  Scope bad = Scope::NewRootScope();
+  MatMul(bad, Const(bad, {{1.f, 2.f}}), Const(bad, {{1.f, 2.f}}));
+  EXPECT_EQ(bad.status().code(), error::INVALID_ARGUMENT);
+  EXPECT_NE(bad.status().message().find("Dimensions must be equal, but are 2 and 1"),
+            std::string::npos)
+      << bad.status();
+}
+
+TEST(MathOpsTest, ClassNamesAndAliases) {
+  Scope root = Scope::NewRootScope();
+  EXPECT_EQ(Sub(root, 1, 2).node()->name(), "Subtract");
+  EXPECT_EQ(Mul(root, 1, 2).node()->type_string(), "Mul");
+  EXPECT_EQ(Neg(root, 1).node()->name(), "Negate");
+  EXPECT_EQ(ReduceSum(root, {1, 2}, 0).node()->type_string(), "Sum");
+  TF_EXPECT_OK(root.status());
+}
+
+// AddN adds left to right in the input type (TF's order): (1e8 + 1) - 1e8 is 0 in float.
+TEST(MathOpsTest, AddNOrderAndValues) {
+  Scope root = Scope::NewRootScope();
+  auto a = Const(root, {1e8f, 3.f}), b = Const(root, {1.f, 4.f}), c = Const(root, {-1e8f, 5.f});
+  Tensor out;
+  ClientSession session(root);
+  std::vector<Tensor> outs;
+  TF_ASSERT_OK(session.Run({AddN(root, {Output(a), Output(b), Output(c)})}, &outs));
+  test::ExpectTensorEqual<float>(outs[0], test::AsTensor<float>({0.f, 12.f}));
+}
+
+// Large tensors split over threads give the same bits as one thread.
+TEST(MathOpsTest, ThreadCountsAgree) {
+  Scope root = Scope::NewRootScope();
+  Tensor big(DT_FLOAT, {300, 1000});
+  for (int64_t k = 0; k < big.NumElements(); ++k) big.flat<float>()(k) = std::sin(0.001f * k);
+  auto x = Const(root, Input::Initializer(big));
+  auto row = Const(root, Input::Initializer(test::AsTensor<float>(std::vector<float>(1000, 0.5f))));
+  std::vector<Output> fetches = {Mul(root, x, row), Sum(root, x, {0}), Mean(root, x, {1}),
+                                 MatMul(root, x, x, MatMul::TransposeB(true)), Sqrt(root, Square(root, x))};
+  std::vector<std::vector<Tensor>> results;
+  for (int threads : {1, 2}) {
+    SessionOptions options;
+    options.config.set_intra_op_parallelism_threads(threads);
+    ClientSession session(root, options);
+    results.emplace_back();
+    TF_ASSERT_OK(session.Run(fetches, &results.back()));
+  }
+  for (size_t k = 0; k < fetches.size(); ++k) {
+    EXPECT_EQ(results[0][k].tensor_data(), results[1][k].tensor_data()) << k;
+  }
+}
+
+}  // namespace
+}  // namespace tensorflow
