@@ -127,9 +127,10 @@ REGISTER_GRADIENT_OP("Cast", CastGrad);
 
 // dx = grad stretched back over the reduced dimensions: Reshape(grad, kept) broadcast to
 // Shape(x), where `kept` is x's shape with reduced dimensions set to 1. TF computes `kept`
-// with a chain of shape ops (Range, DynamicStitch, ...); minitf computes it as
-// Shape(x) * keep + reduced from two Const masks, so it needs x's rank at graph time and
-// constant axes (InvalidArgument otherwise).
+// with a chain of shape ops (Range, DynamicStitch, ...). minitf computes it as
+// Shape(x) * keep + reduced from two Const masks when x's rank is known at graph time and the
+// axes are a Const, and otherwise as the shape of Sum(x, axes, keep_dims=true) (one extra
+// reduction at run time).
 Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, Output* dx) {
   const Output x = op.input(0);
   auto x_shape = Shape(scope, x);
@@ -141,28 +142,29 @@ Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, 
     const Node* axes_node = op.input(1).node();
     Tensor axes;
     const TensorProto* proto = nullptr;
-    if (xs.unknown_rank() || !axes_node->IsConstant() ||
-        !GetNodeAttr(axes_node->attrs(), "value", &proto).ok() || !axes.FromProto(*proto)) {
-      return errors::InvalidArgument(
-          "minitf's gradient of ", op.node()->type_string(), " (node ", op.node()->name(),
-          ") needs the input's rank at graph time and constant reduction axes");
-    }
-    const int rank = xs.dims();
-    Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
-    keep.flat<int32_t>().setConstant(1);
-    reduced.flat<int32_t>().setConstant(0);
-    for (int64_t i = 0; i < axes.NumElements(); ++i) {
-      int64_t a = axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i) : axes.flat<int64_t>()(i);
-      if (a < 0) a += rank;
-      if (a < 0 || a >= rank) {
-        return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
-                                       rank, " dimensions.");
+    Output kept_shape;
+    if (!xs.unknown_rank() && axes_node->IsConstant() &&
+        GetNodeAttr(axes_node->attrs(), "value", &proto).ok() && axes.FromProto(*proto)) {
+      const int rank = xs.dims();
+      Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
+      keep.flat<int32_t>().setConstant(1);
+      reduced.flat<int32_t>().setConstant(0);
+      for (int64_t i = 0; i < axes.NumElements(); ++i) {
+        int64_t a =
+            axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i) : axes.flat<int64_t>()(i);
+        if (a < 0) a += rank;
+        if (a < 0 || a >= rank) {
+          return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
+                                         rank, " dimensions.");
+        }
+        keep.flat<int32_t>()(a) = 0;
+        reduced.flat<int32_t>()(a) = 1;
       }
-      keep.flat<int32_t>()(a) = 0;
-      reduced.flat<int32_t>()(a) = 1;
+      kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
+                       Const(scope, Input::Initializer(reduced)));
+    } else {
+      kept_shape = Shape(scope, Sum(scope, x, op.input(1), Sum::KeepDims(true)));
     }
-    auto kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
-                          Const(scope, Input::Initializer(reduced)));
     kept_grad = Reshape(scope, grad, kept_shape);
   }
   *dx = BroadcastTo(scope, kept_grad, x_shape);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
 #include "tensorflow/cc/ops/standard_ops.h"
@@ -123,15 +124,25 @@ TEST(GradientCheckTest, ReductionWithUnknownBatchDim) {
   CheckDouble(s, {x}, {TensorShape({4, 3})}, {y}, {TensorShape({4})});
 }
 
-TEST(GradientCheckTest, ReductionGradientNeedsConstantAxes) {
+// Unknown rank and axes fed at run time: the gradient finds the kept shape at run time.
+TEST(GradientCheckTest, ReductionWithUnknownRankAndFedAxes) {
   Scope s = Scope::NewRootScope();
-  auto x = D(s, {2, 3});
+  auto x = Placeholder(s, DT_DOUBLE);
   auto axes = Placeholder(s, DT_INT32);
   auto y = Sum(s, x, axes);
   std::vector<Output> grads;
-  Status st = AddSymbolicGradients(s, {y}, {x}, &grads);
-  EXPECT_EQ(st.code(), error::INVALID_ARGUMENT);
-  EXPECT_NE(st.message().find("constant reduction axes"), std::string::npos) << st;
+  TF_ASSERT_OK(AddSymbolicGradients(s, {y}, {x}, &grads));
+  ClientSession session(s);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({{x, {{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}}}, {axes, {-1}}}, {y, grads[0]},
+                           &out));
+  test::ExpectTensorEqual<double>(out[0], test::AsTensor<double>({6.0, 15.0}));
+  test::ExpectTensorEqual<double>(out[1], test::AsTensor<double>({1, 1, 1, 1, 1, 1}, {2, 3}));
+
+  Scope m = Scope::NewRootScope();
+  auto mx = Placeholder(m, DT_DOUBLE);
+  auto my = Mean(m, mx, {0});
+  CheckDouble(m, {mx}, {TensorShape({4, 3})}, {my}, {TensorShape({3})});
 }
 
 TEST(GradientCheckTest, AddNAndShapeOps) {
