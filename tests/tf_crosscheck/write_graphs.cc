@@ -2,7 +2,8 @@
 // (check_graphs.py). Each case is <dir>/<case>.graph.pb plus <case>.manifest, whose lines
 // are "feed <tensor> <file>", "fetch <tensor> <file>" (the value TF must produce, a
 // TensorProto) or "target <node>". The expected values are the tensors this program put into
-// its Consts or feeds, so the check needs no minitf executor.
+// its Consts or feeds, or values worked out here by hand, so the check needs no minitf
+// executor.
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tensorflow/cc/framework/gradients.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/graph.pb.h"
@@ -137,6 +139,62 @@ void FeedsAndControl(const std::string& dir) {
   w.Write(root);
 }
 
+// Gradient graphs built by AddSymbolicGradients: TF must import and run them (minitf's own
+// Sum/Mean gradient structure included) and get the values calculus gives; the inputs are
+// chosen so that every value is exact in float.
+void Gradients(const std::string& dir) {
+  Scope root = Scope::NewRootScope();
+  CaseWriter w(dir, "gradients");
+  auto x = ops::Placeholder(root.WithOpName("x"), DT_FLOAT, ops::Placeholder::Shape({2, 3}));
+  auto u = ops::Placeholder(root.WithOpName("u"), DT_FLOAT);  // unknown rank
+  auto axes = ops::Placeholder(root.WithOpName("axes"), DT_INT32);
+  auto v = ops::Placeholder(root.WithOpName("v"), DT_FLOAT, ops::Placeholder::Shape({3, 1}));
+  auto row = ops::Placeholder(root.WithOpName("row"), DT_FLOAT, ops::Placeholder::Shape({3}));
+  auto wm = ops::Placeholder(root.WithOpName("wm"), DT_FLOAT, ops::Placeholder::Shape({3, 2}));
+
+  auto mean_sq = ops::Mean(root, ops::Square(root, x), {0, 1});
+  auto sum_u = ops::Sum(root, u, axes);
+  auto bcast = ops::Sum(root, ops::BroadcastTo(root, v, {2, 3, 4}), {0, 1, 2});
+  auto scaled = ops::Sum(root, ops::Mul(root, ops::Sub(root, x, row), row), {0, 1});
+  auto product = ops::MatMul(root, x, wm);
+  std::vector<Output> g_mean, g_u, g_v, g_row, g_mm;
+  TF_CHECK_OK(AddSymbolicGradients(root, {mean_sq}, {x}, &g_mean));
+  TF_CHECK_OK(AddSymbolicGradients(root, {sum_u}, {u}, &g_u));
+  TF_CHECK_OK(AddSymbolicGradients(root, {bcast}, {v}, &g_v));
+  TF_CHECK_OK(AddSymbolicGradients(root, {scaled}, {x, row}, &g_row));
+  TF_CHECK_OK(AddSymbolicGradients(root, {product}, {x, wm}, &g_mm));
+  TF_CHECK_OK(root.status());
+
+  const std::vector<float> xs = {1, -2, 3.5f, 0.25f, 5, -6}, rows = {2, -1, 0.5f};
+  const std::vector<float> ws = {1, 2, -1, 0.5f, 3, -2};
+  w.Feed(x, test_value<float>(xs, {2, 3}));
+  w.Feed(u, test_value<float>(xs, {2, 3}));
+  w.Feed(axes, test_value<int32_t>({1}, {1}));
+  w.Feed(v, test_value<float>({1, 2, 3}, {3, 1}));
+  w.Feed(row, test_value<float>(rows, {3}));
+  w.Feed(wm, test_value<float>(ws, {3, 2}));
+  std::vector<float> d_mean, d_x, d_row(3, 0), d_xm, d_wm(6, 0);
+  for (int i = 0; i < 6; ++i) {
+    d_mean.push_back((1.0f / 6.0f) * (2.0f * xs[i]));
+    d_x.push_back(rows[i % 3]);
+    d_row[i % 3] += xs[i] - 2.0f * rows[i % 3];  // d/dr (x - r) r = x - 2r
+  }
+  for (int r = 0; r < 2; ++r) {
+    for (int k = 0; k < 3; ++k) d_xm.push_back(ws[2 * k] + ws[2 * k + 1]);
+  }
+  for (int k = 0; k < 3; ++k) {
+    for (int c = 0; c < 2; ++c) d_wm[2 * k + c] = xs[k] + xs[3 + k];
+  }
+  w.Fetch(g_mean[0], test_value<float>(d_mean, {2, 3}));
+  w.Fetch(g_u[0], test_value<float>(std::vector<float>(6, 1.0f), {2, 3}));
+  w.Fetch(g_v[0], test_value<float>({8, 8, 8}, {3, 1}));
+  w.Fetch(g_row[0], test_value<float>(d_x, {2, 3}));
+  w.Fetch(g_row[1], test_value<float>(d_row, {3}));
+  w.Fetch(g_mm[0], test_value<float>(d_xm, {2, 3}));
+  w.Fetch(g_mm[1], test_value<float>(d_wm, {3, 2}));
+  w.Write(root);
+}
+
 }  // namespace
 }  // namespace tensorflow
 
@@ -147,5 +205,6 @@ int main(int argc, char** argv) {
   }
   tensorflow::EveryDtype(argv[1]);
   tensorflow::FeedsAndControl(argv[1]);
+  tensorflow::Gradients(argv[1]);
   return 0;
 }
