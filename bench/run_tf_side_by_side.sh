@@ -46,3 +46,15 @@ for threads in 1 2; do
   TF_CPP_MIN_LOG_LEVEL=3 "$out/tf_bench" "$out/fan.pb" "$out/config$threads.pb" target "$fan_target" 2.5 2>/dev/null
   TF_CPP_MIN_LOG_LEVEL=3 "$out/tf_bench" "$out/scalar.pb" "$out/config$threads.pb" fetch Const:0 2.5 2>/dev/null
 done
+
+# Training steps (bench/training_bench.cc): the forward and gradient graphs of a QAT layer
+# and of box refinement, run to a NoOp named "step".
+"$build_dir/bench/training_bench" --write_graphs="$out"
+echo "== minitf training steps"
+"$build_dir/bench/training_bench" --benchmark_min_time=1 2>/dev/null | grep BM_
+echo "== TensorFlow 2.21 training steps (ns per run, median of 5)"
+for threads in 1 2; do
+  echo "threads=$threads"
+  TF_CPP_MIN_LOG_LEVEL=3 "$out/tf_bench" "$out/qat.pb" "$out/config$threads.pb" target step 3 2>/dev/null
+  TF_CPP_MIN_LOG_LEVEL=3 "$out/tf_bench" "$out/box.pb" "$out/config$threads.pb" target step 3 2>/dev/null
+done

@@ -1,0 +1,115 @@
+// One training step of each example's kind, at a realistic size: the forward graph, the
+// gradient graph AddSymbolicGradients builds, and a NoOp that waits for the loss and every
+// gradient. bench/run_tf_side_by_side.sh runs the same GraphDefs in TensorFlow 2.21.
+//
+//   QAT step:  x[256,512] * FakeQuantVars(w[512,128], min, max, 8 bits), mean squared error;
+//              gradients wrt w, min, max (MatMul x2, VarsGradient, the loss's chain).
+//   Box step:  CropAndResize(image[8,128,128,16], 64 boxes, 14x14), mean squared error;
+//              gradient wrt the boxes (CropAndResizeGradBoxes).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/graph.pb.h"
+
+namespace tensorflow {
+namespace {
+
+Tensor Wave(TensorShape shape, float freq, float scale) {
+  Tensor t(DT_FLOAT, shape);
+  auto f = t.flat<float>();
+  for (int64_t i = 0; i < f.size(); ++i) f(i) = scale * std::sin(freq * static_cast<float>(i));
+  return t;
+}
+
+// Builds a step into `root`; returns the NoOp to run.
+Operation QatStep(const Scope& root) {
+  auto x = ops::Const(root.WithOpName("x"), Input::Initializer(Wave({256, 512}, 0.37f, 1.f)));
+  auto w = ops::Const(root.WithOpName("w"), Input::Initializer(Wave({512, 128}, 0.11f, 0.2f)));
+  auto target = ops::Const(root.WithOpName("target"),
+                           Input::Initializer(Wave({256, 128}, 0.05f, 2.f)));
+  auto qmin = ops::Const(root.WithOpName("qmin"), -0.15f);
+  auto qmax = ops::Const(root.WithOpName("qmax"), 0.15f);
+  auto wq = ops::FakeQuantWithMinMaxVars(root, w, qmin, qmax);
+  auto loss = ops::Mean(root, ops::Square(root, ops::Sub(root, ops::MatMul(root, x, wq), target)),
+                        {0, 1});
+  std::vector<Output> grads;
+  TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {w, qmin, qmax}, &grads));
+  std::vector<Operation> deps = {loss.operation};
+  for (const Output& g : grads) deps.push_back(g.op());
+  return ops::NoOp(root.WithOpName("step").WithControlDependencies(deps)).operation;
+}
+
+Operation BoxStep(const Scope& root) {
+  auto image = ops::Const(root.WithOpName("image"),
+                          Input::Initializer(Wave({8, 128, 128, 16}, 0.013f, 1.f)));
+  Tensor boxes_value(DT_FLOAT, TensorShape({64, 4}));
+  Tensor box_ind_value(DT_INT32, TensorShape({64}));
+  for (int b = 0; b < 64; ++b) {
+    const float y = 0.05f + 0.01f * (b % 13), x = 0.07f + 0.011f * (b % 17);
+    boxes_value.matrix<float>()(b, 0) = y;
+    boxes_value.matrix<float>()(b, 1) = x;
+    boxes_value.matrix<float>()(b, 2) = y + 0.3f + 0.005f * (b % 7);
+    boxes_value.matrix<float>()(b, 3) = x + 0.35f;
+    box_ind_value.flat<int32_t>()(b) = b % 8;
+  }
+  auto boxes = ops::Const(root.WithOpName("boxes"), Input::Initializer(boxes_value));
+  auto box_ind = ops::Const(root.WithOpName("box_ind"), Input::Initializer(box_ind_value));
+  auto target = ops::Const(root.WithOpName("target"),
+                           Input::Initializer(Wave({64, 14, 14, 16}, 0.003f, 1.f)));
+  auto crops = ops::CropAndResize(root, image, boxes, box_ind, {14, 14});
+  auto loss = ops::Mean(root, ops::Square(root, ops::Sub(root, crops, target)), {0, 1, 2, 3});
+  std::vector<Output> grads;
+  TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {boxes}, &grads));
+  return ops::NoOp(root.WithOpName("step").WithControlDependencies(
+                       {loss.operation, grads[0].op()}))
+      .operation;
+}
+
+void RunStep(benchmark::State& state, Operation (*build)(const Scope&)) {
+  Scope root = Scope::NewRootScope();
+  Operation step = build(root);
+  SessionOptions options;
+  options.config.set_intra_op_parallelism_threads(static_cast<int>(state.range(0)));
+  options.config.set_inter_op_parallelism_threads(static_cast<int>(state.range(0)));
+  ClientSession session(root, options);
+  std::vector<Tensor> out;
+  for (auto _ : state) TF_CHECK_OK(session.Run({}, {}, {step}, &out));
+}
+
+void BM_QatStep(benchmark::State& state) { RunStep(state, QatStep); }
+BENCHMARK(BM_QatStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
+void BM_BoxStep(benchmark::State& state) { RunStep(state, BoxStep); }
+BENCHMARK(BM_BoxStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace tensorflow
+
+// --write_graphs=DIR: writes qat.pb and box.pb (target: "step") for the TensorFlow side of
+// bench/run_tf_side_by_side.sh, then exits.
+int main(int argc, char** argv) {
+  using namespace tensorflow;  // NOLINT
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--write_graphs=", 0) != 0) continue;
+    for (auto [name, build] : {std::make_pair("qat", QatStep), std::make_pair("box", BoxStep)}) {
+      Scope root = Scope::NewRootScope();
+      build(root);
+      GraphDef def;
+      TF_CHECK_OK(root.ToGraphDef(&def));
+      std::ofstream(arg.substr(15) + "/" + name + ".pb", std::ios::binary)
+          << def.SerializeAsString();
+    }
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  return 0;
+}
