@@ -93,11 +93,31 @@ BENCHMARK(BM_BoxStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicroseco
 }  // namespace tensorflow
 
 // --write_graphs=DIR: writes qat.pb and box.pb (target: "step") for the TensorFlow side of
-// bench/run_tf_side_by_side.sh, then exits.
+// bench/run_tf_side_by_side.sh, then exits. --trace=qat|box: prints each node's time in one
+// step at one thread.
 int main(int argc, char** argv) {
   using namespace tensorflow;  // NOLINT
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--trace=qat" || arg == "--trace=box") {  // per-node times of one step
+      Scope root = Scope::NewRootScope();
+      Operation step = arg == "--trace=qat" ? QatStep(root) : BoxStep(root);
+      SessionOptions options;
+      options.config.set_intra_op_parallelism_threads(1);
+      ClientSession session(root, options);
+      std::vector<Tensor> out;
+      RunOptions run_options;
+      run_options.set_trace_level(RunOptions::FULL_TRACE);
+      RunMetadata meta;
+      TF_CHECK_OK(session.Run({}, {}, {step}, &out));  // warm-up
+      TF_CHECK_OK(session.Run(run_options, {}, {}, {step}, &out, &meta));
+      for (const auto& dev : meta.step_stats().dev_stats()) {
+        for (const auto& ns : dev.node_stats()) {
+          std::cout << ns.node_name() << " " << ns.all_end_rel_micros() << " us\n";
+        }
+      }
+      return 0;
+    }
     if (arg.rfind("--write_graphs=", 0) != 0) continue;
     for (auto [name, build] : {std::make_pair("qat", QatStep), std::make_pair("box", BoxStep)}) {
       Scope root = Scope::NewRootScope();

@@ -154,6 +154,18 @@ class BroadcastToOp : public OpKernel {
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &out));
     if (out->NumElements() == 0) return;
+    if (in.NumElements() == 1 && in.dtype() != DT_STRING) {  // a scalar spread: fill
+      switch (in.dtype()) {
+#define MINITF_FILL_CASE(T)                                              \
+  case DataTypeToEnum<T>::value:                                         \
+    out->flat<T>().setConstant(in.flat<T>()(0));                         \
+    return;
+        MINITF_CALL_NUMBER_TYPES(MINITF_FILL_CASE)
+#undef MINITF_FILL_CASE
+        default:
+          break;
+      }
+    }
     const auto strides = BroadcastStrides(in_dims, target);
     const std::vector<int64_t> zeros(target.size(), 0);
     const int64_t row = target.back(), step = strides.back();

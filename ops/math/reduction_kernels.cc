@@ -1,5 +1,6 @@
-// CPU kernels of Sum and Mean. Each output element adds its inputs in row-major order into a
-// wider accumulator (double for float, float for 16-bit floats, modular 64-bit for integers),
+// CPU kernels of Sum and Mean. Each output element adds its inputs in a fixed order (row-major;
+// along a contiguous reduced run, four interleaved partial sums) into a wider accumulator
+// (double for float, float for 16-bit floats, modular 64-bit for integers),
 // so results do not depend on the thread count and are at least as accurate as TF's (whose
 // Eigen tree reductions are not reproducible bit for bit; see docs/design.md).
 #include <complex>
@@ -113,10 +114,14 @@ void Accumulate(const T* x, const ReductionLayout& l, Acc* acc) {
       rest /= l.sizes[r];
     }
     const T* xr = x + row * inner;
-    if (inner_reduced) {
-      Acc a = acc[o];
-      for (int64_t i = 0; i < inner; ++i) a += static_cast<Acc>(xr[i]);
-      acc[o] = a;
+    if (inner_reduced) {  // four interleaved partial sums, combined in a fixed order
+      Acc a[4] = {Acc(0), Acc(0), Acc(0), Acc(0)};
+      int64_t i = 0;
+      for (; i + 4 <= inner; i += 4) {
+        for (int l = 0; l < 4; ++l) a[l] += static_cast<Acc>(xr[i + l]);
+      }
+      for (; i < inner; ++i) a[i % 4] += static_cast<Acc>(xr[i]);
+      acc[o] += (a[0] + a[1]) + (a[2] + a[3]);
     } else {
       for (int64_t i = 0; i < inner; ++i) acc[o + i] += static_cast<Acc>(xr[i]);
     }
@@ -134,6 +139,13 @@ class ReductionOp : public OpKernel {
     const Tensor& input = ctx->input(0);
     ReductionLayout layout;
     OP_REQUIRES_OK(ctx, MakeLayout(input, ctx->input(1), keep_dims_, &layout));
+    if (layout.reduce_count == 1) {  // nothing to add up: the input, reshaped (as TF does)
+      Tensor same;
+      OP_REQUIRES(ctx, same.CopyFrom(input, layout.out_shape),
+                  errors::Internal("reduction could not share its input"));
+      ctx->set_output(0, same);
+      return;
+    }
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, layout.out_shape, &out));
     using Acc = AccType<T>;
