@@ -116,6 +116,53 @@ void Elementwise(OpKernelContext* ctx, const float* in, float* out, int64_t n, F
   });
 }
 
+#if defined(__x86_64__)
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+// QuantizeDiv (divide) or QuantizeMul over 8-float AVX vectors, the same IEEE operations in
+// the same order (min_ps/max_ps with these argument orders are Clamp's selects, NaN included;
+// roundps floors exactly); the tail uses the scalar functions.
+__attribute__((target("avx2"))) void QuantizeAvx2(const float* in, float* out, int64_t n,
+                                                  const Nudged& q, bool divide) {
+  const __m256 lo = _mm256_set1_ps(q.nudged_min), hi = _mm256_set1_ps(q.nudged_max);
+  const __m256 scale = _mm256_set1_ps(q.scale), inv = _mm256_set1_ps(q.inv_scale);
+  const __m256 zero = _mm256_set1_ps(q.quant_zero), half = _mm256_set1_ps(0.5f);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 x = _mm256_loadu_ps(in + i);
+    const __m256 clamped = _mm256_max_ps(lo, _mm256_min_ps(hi, x));
+    const __m256 shifted = _mm256_sub_ps(clamped, lo);
+    const __m256 scaled = divide ? _mm256_div_ps(shifted, scale) : _mm256_mul_ps(shifted, inv);
+    const __m256 rounded = _mm256_floor_ps(_mm256_add_ps(_mm256_sub_ps(scaled, zero), half));
+    _mm256_storeu_ps(out + i, _mm256_mul_ps(rounded, scale));
+  }
+  for (; i < n; ++i) {
+    out[i] = divide ? fake_quant::QuantizeDiv(in[i], q) : fake_quant::QuantizeMul(in[i], q);
+  }
+}
+#endif
+
+// The forward quantization over the session's threads, vectorized where the CPU allows.
+void Quantize(OpKernelContext* ctx, const float* in, float* out, int64_t n, const Nudged& q,
+              bool divide) {
+#if defined(__x86_64__)
+  if (HasAvx2()) {
+    ctx->ParallelFor(n, kGrain, [&](int64_t begin, int64_t end) {
+      QuantizeAvx2(in + begin, out + begin, end - begin, q, divide);
+    });
+    return;
+  }
+#endif
+  if (divide) {
+    Elementwise(ctx, in, out, n, [q](float v) { return fake_quant::QuantizeDiv(v, q); });
+  } else {
+    Elementwise(ctx, in, out, n, [q](float v) { return fake_quant::QuantizeMul(v, q); });
+  }
+}
+
 class FakeQuantWithMinMaxArgsOp : public OpKernel {
  public:
   explicit FakeQuantWithMinMaxArgsOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
@@ -126,9 +173,8 @@ class FakeQuantWithMinMaxArgsOp : public OpKernel {
     const Tensor& x = ctx->input(0);
     Tensor* y;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &y));
-    const Nudged n = nudged_;
-    Elementwise(ctx, x.flat<float>().data(), y->flat<float>().data(), x.NumElements(),
-                [n](float v) { return fake_quant::QuantizeMul(v, n); });
+    Quantize(ctx, x.flat<float>().data(), y->flat<float>().data(), x.NumElements(), nudged_,
+             /*divide=*/false);
   }
 
  private:
@@ -183,8 +229,7 @@ class FakeQuantWithMinMaxVarsOp : public OpKernel {
       return;
     }
     const Nudged n = Nudge(min, max, range_.quant_min, range_.quant_max);
-    Elementwise(ctx, x.flat<float>().data(), out, x.NumElements(),
-                [n](float v) { return fake_quant::QuantizeDiv(v, n); });
+    Quantize(ctx, x.flat<float>().data(), out, x.NumElements(), n, /*divide=*/true);
   }
 
  private:
@@ -236,10 +281,6 @@ __attribute__((target("avx2"))) BlockSums VarsGradientBlockAvx2(const float* g, 
   return {below, above};
 }
 
-bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
 #endif
 
 // One block of FakeQuantWithMinMaxVarsGradient in a single pass: d_input = g * in_range, and
