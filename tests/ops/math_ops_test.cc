@@ -123,3 +123,54 @@ TEST(MathOpsTest, ThreadCountsAgree) {
 
 }  // namespace
 }  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// Float MatMul at sizes that cross every blocking edge of the AVX2 kernel (6-row and
+// 16-column tiles, 256-deep and 512-wide panels), all transposes, against a double
+// reference: each element within a few float roundings of the exact product.
+TEST(MathOpsTest, FloatMatMulAgainstDoubleReference) {
+  struct Dims {
+    int64_t m, n, k;
+  };
+  for (const Dims& d : std::vector<Dims>{{1, 1, 1}, {7, 17, 3}, {13, 530, 300}, {70, 33, 257},
+                                         {6, 16, 513}}) {
+    for (int t = 0; t < 4; ++t) {
+      const bool ta = t & 1, tb = t & 2;
+      SCOPED_TRACE(testing::Message() << d.m << "x" << d.k << " * " << d.k << "x" << d.n
+                                      << " ta=" << ta << " tb=" << tb);
+      Tensor a(DT_FLOAT, ta ? TensorShape({d.k, d.m}) : TensorShape({d.m, d.k}));
+      Tensor b(DT_FLOAT, tb ? TensorShape({d.n, d.k}) : TensorShape({d.k, d.n}));
+      for (int64_t i = 0; i < a.NumElements(); ++i) a.flat<float>()(i) = std::sin(0.7f * i + 0.1f);
+      for (int64_t i = 0; i < b.NumElements(); ++i) b.flat<float>()(i) = std::cos(1.3f * i);
+      auto at = [&](int64_t i, int64_t p) {
+        return static_cast<double>(ta ? a.matrix<float>()(p, i) : a.matrix<float>()(i, p));
+      };
+      auto bt = [&](int64_t p, int64_t j) {
+        return static_cast<double>(tb ? b.matrix<float>()(j, p) : b.matrix<float>()(p, j));
+      };
+      Scope root = Scope::NewRootScope();
+      auto c = MatMul(root, Const(root, Input::Initializer(a)), Const(root, Input::Initializer(b)),
+                      MatMul::TransposeA(ta).TransposeB(tb));
+      ClientSession session(root);
+      std::vector<Tensor> out;
+      TF_ASSERT_OK(session.Run({c}, &out));
+      ASSERT_EQ(out[0].shape(), TensorShape({d.m, d.n}));
+      for (int64_t i = 0; i < d.m; ++i) {
+        for (int64_t j = 0; j < d.n; ++j) {
+          double exact = 0, magnitude = 0;
+          for (int64_t p = 0; p < d.k; ++p) {
+            exact += at(i, p) * bt(p, j);
+            magnitude += std::abs(at(i, p) * bt(p, j));
+          }
+          ASSERT_NEAR(out[0].matrix<float>()(i, j), exact, 1e-6 * magnitude + 1e-30)
+              << "element " << i << "," << j;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tensorflow
