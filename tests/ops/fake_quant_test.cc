@@ -25,12 +25,6 @@ std::vector<Tensor> RunGraph(const Scope& root, const std::vector<Output>& fetch
   return out;
 }
 
-Status RunStatus(const Scope& root, const std::vector<Output>& fetches) {
-  ClientSession session(root);
-  std::vector<Tensor> out;
-  return session.Run(fetches, &out);
-}
-
 struct ArgsCase {
   int bits;
   bool narrow;
