@@ -1,5 +1,5 @@
 // CPU kernels of the elementwise math ops: Add/AddV2/Sub/Mul/Div with TF's broadcasting,
-// Neg/Square/Sqrt, SqrtGrad and AddN. Every result is one IEEE operation per element in T
+// Neg/Square/Sqrt/Conj, SqrtGrad and AddN. Every result is one IEEE operation per element in T
 // (16-bit floats compute in float and round, as Eigen does), so outputs are bit-exact with TF.
 #include <cmath>
 #include <complex>
@@ -172,6 +172,12 @@ struct SquareFn {
     return MulFn()(a, a);
   }
 };
+struct ConjFn {
+  template <typename T>
+  T operator()(const T& a) const {
+    return Conj(a);
+  }
+};
 struct SqrtFn {
   template <typename T>
   T operator()(const T& a) const {
@@ -309,6 +315,8 @@ MINITF_REGISTER_NEG(complex128)
 MINITF_FLOAT_TYPES(MINITF_REGISTER_FLOAT)
 
 MINITF_REGISTER_CWISE("Add", tstring, BinaryOp<tstring, AddFn>);
+MINITF_REGISTER_CWISE("Conj", complex64, UnaryOp<complex64, ConjFn>);
+MINITF_REGISTER_CWISE("Conj", complex128, UnaryOp<complex128, ConjFn>);
 
 }  // namespace
 }  // namespace tensorflow

@@ -30,12 +30,10 @@ Status BinaryGradCommon(const Scope& scope, const Operation& op,
   return scope.status();
 }
 
-Status NoComplex(const Operation& op) {
-  if (IsComplex(op.output_type(0))) {
-    return errors::Unimplemented("minitf has no gradient of ", op.node()->type_string(),
-                                 " for complex types (node ", op.node()->name(), ")");
-  }
-  return OkStatus();
+// conj(out) for complex tensors, out itself otherwise (TF's ConjugateHelper): complex
+// gradients are conjugated, as TF defines them.
+Output ConjugateHelper(const Scope& scope, const Output& out) {
+  return IsComplex(out.type()) ? Output(Conj(scope, out)) : out;
 }
 
 Status AddGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
@@ -57,9 +55,10 @@ REGISTER_GRADIENT_OP("Sub", SubGrad);
 
 Status MulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
-  TF_RETURN_IF_ERROR(NoComplex(op));
-  auto gx_1 = Mul(scope, grad_inputs[0], op.input(1));
-  auto gx_2 = Mul(scope, grad_inputs[0], op.input(0));
+  auto x_1 = ConjugateHelper(scope, op.input(0));
+  auto x_2 = ConjugateHelper(scope, op.input(1));
+  auto gx_1 = Mul(scope, grad_inputs[0], x_2);
+  auto gx_2 = Mul(scope, grad_inputs[0], x_1);
   return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
 }
 REGISTER_GRADIENT_OP("Mul", MulGrad);
@@ -67,8 +66,8 @@ REGISTER_GRADIENT_OP("Mul", MulGrad);
 // d(x/y)/dx = 1/y; d(x/y)/dy = -x/y^2, written as TF does: ((-x)/y)/y.
 Status DivGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
-  TF_RETURN_IF_ERROR(NoComplex(op));
-  auto x = op.input(0), y = op.input(1);
+  auto x = ConjugateHelper(scope, op.input(0));
+  auto y = ConjugateHelper(scope, op.input(1));
   auto gx_1 = Div(scope, grad_inputs[0], y);
   auto gx_2 = Mul(scope, grad_inputs[0], Div(scope, Div(scope, Neg(scope, x), y), y));
   return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
@@ -84,10 +83,9 @@ REGISTER_GRADIENT_OP("Neg", NegGrad);
 
 Status SquareGrad(const Scope& scope, const Operation& op,
                   const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
-  TF_RETURN_IF_ERROR(NoComplex(op));
   auto two = Cast(scope, Const(scope, 2), op.input(0).type());
   auto dydx = Mul(scope, two, op.input(0));
-  grad_outputs->push_back(Mul(scope, grad_inputs[0], dydx));
+  grad_outputs->push_back(Mul(scope, grad_inputs[0], ConjugateHelper(scope, dydx)));
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Square", SquareGrad);
@@ -98,6 +96,13 @@ Status SqrtGradFn(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Sqrt", SqrtGradFn);
+
+Status ConjGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Conj(scope, grad_inputs[0]));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Conj", ConjGrad);
 
 // Every input of a sum receives the sum's gradient (one Identity shared by all, as in TF).
 Status AddNGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
@@ -198,7 +203,9 @@ REGISTER_GRADIENT_OP("Mean", MeanGrad);
 // The product rule for matrices, with the transposes folded into the MatMuls as TF does.
 Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                   std::vector<Output>* grad_outputs) {
-  TF_RETURN_IF_ERROR(NoComplex(op));
+  if (IsComplex(op.output_type(0))) {  // as TF's C++ gradient
+    return errors::Unimplemented("MatMul gradient for complex data type is not supported yet.");
+  }
   bool ta = false, tb = false;
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_a", &ta));
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_b", &tb));

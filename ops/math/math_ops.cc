@@ -141,6 +141,13 @@ MINITF_UNARY_OP("Sqrt", "{bfloat16, half, float, double, complex64, complex128}"
 MINITF_REDUCTION_OP("Sum", "Computes the sum of elements across dimensions of a tensor.");
 MINITF_REDUCTION_OP("Mean", "Computes the mean of elements across dimensions of a tensor.");
 
+REGISTER_OP("Conj")
+    .Input("input: T")
+    .Output("output: T")
+    .Attr("T: {complex64, complex128, variant} = DT_COMPLEX64")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Returns the complex conjugate of a complex number.");
+
 REGISTER_OP("SqrtGrad")
     .Input("y: T")
     .Input("dy: T")
@@ -191,6 +198,7 @@ MINITF_BINARY_CTOR(Div, "Div")
 MINITF_UNARY_CTOR(Negate, "Neg")
 MINITF_UNARY_CTOR(Square, "Square")
 MINITF_UNARY_CTOR(Sqrt, "Sqrt")
+MINITF_SIMPLE_OP_CTOR(Conj, "Conj", output, (const Scope& scope, Input input), ({input}))
 namespace internal {
 MINITF_SIMPLE_OP_CTOR(SqrtGrad, "SqrtGrad", z, (const Scope& scope, Input y, Input dy), ({y, dy}))
 }  // namespace internal

@@ -1,6 +1,6 @@
 // minitf: the math ops a training loop needs, as classes shaped like TF's generated wrappers
 // (tensorflow/cc/ops/math_ops.h): Add, AddV2, Subtract (Sub), Multiply (Mul), Div,
-// Negate (Neg), Square, Sqrt, Sum (ReduceSum), Mean (ReduceMean), AddN, MatMul; Cast is in
+// Negate (Neg), Square, Sqrt, Conj, Sum (ReduceSum), Mean (ReduceMean), AddN, MatMul; Cast is in
 // cast_op.h.
 //
 //   auto y = ops::MatMul(root, x, w, ops::MatMul::TransposeB(true));
@@ -228,6 +228,18 @@ class MatMul {
   ::tensorflow::Output product;
 };
 
+
+// The complex conjugate of `input`, elementwise (complex types only).
+class Conj {
+ public:
+  Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
 
 // The elementwise sum of N tensors of one shape and type, added left to right.
 class AddN {

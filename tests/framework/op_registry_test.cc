@@ -139,7 +139,7 @@ TEST(OpRegistryTest, EveryOpIsComplete) {
         "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResize", "CropAndResizeGradImage",
         "CropAndResizeGradBoxes", "Add", "AddV2", "Sub", "Mul", "Div", "Neg", "Square", "Sqrt",
         "SqrtGrad", "Sum", "Mean", "AddN", "MatMul", "OnesLike", "ZerosLike", "Reshape", "Shape",
-        "Size", "StopGradient", "BroadcastTo", "BroadcastGradientArgs"}) {
+        "Size", "StopGradient", "BroadcastTo", "BroadcastGradientArgs", "Conj"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
   for (const auto& name : names) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/golden/math.pb: inputs and TensorFlow 2.21's outputs for the math and
-shape ops minitf implements (Add, AddV2, Sub, Mul, Div, Neg, Square, Sqrt, SqrtGrad, Sum,
+shape ops minitf implements (Add, AddV2, Sub, Mul, Div, Neg, Square, Sqrt, SqrtGrad, Conj, Sum,
 Mean, MatMul, OnesLike, ZerosLike, Reshape, Shape, Size, BroadcastTo, BroadcastGradientArgs):
 every dtype the tests cover, broadcasting in every direction, special values (NaN, inf, -0,
 subnormals), empty tensors. Same container format as generate_fake_quant.py.
@@ -69,6 +69,8 @@ def cases():
         yield "Square", [x], {}
         if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
             yield "Neg", [x], {}
+        if dtype in COMPLEX:
+            yield "Conj", [x], {}
         if dtype in FLOATS or dtype in COMPLEX:
             yield "Sqrt", [values(rng, dtype, (4, 4))], {}
             y = values(rng, dtype, (6,), positive=True)
@@ -108,7 +110,7 @@ def run(op, inputs, attrs):
     names = {
         "Add": ["x", "y"], "AddV2": ["x", "y"], "Sub": ["x", "y"], "Mul": ["x", "y"],
         "Div": ["x", "y"], "Neg": ["x"], "Square": ["x"], "Sqrt": ["x"], "SqrtGrad": ["y", "dy"],
-        "OnesLike": ["x"], "ZerosLike": ["x"], "Sum": ["input", "axis"], "Mean": ["input", "axis"],
+        "OnesLike": ["x"], "ZerosLike": ["x"], "Conj": ["input"], "Sum": ["input", "axis"], "Mean": ["input", "axis"],
         "MatMul": ["a", "b"], "BroadcastTo": ["input", "shape"], "Reshape": ["tensor", "shape"],
         "Shape": ["input"], "Size": ["input"], "BroadcastGradientArgs": ["s0", "s1"],
     }[op]

@@ -104,7 +104,7 @@ TEST(MathGoldenTest, MatchesTensorFlow) {
     }
     ++checked[c.def->op()];
   });
-  for (const char* op : {"Add", "AddV2", "Sub", "Mul", "Div", "Neg", "Square", "Sqrt",
+  for (const char* op : {"Add", "AddV2", "Sub", "Mul", "Div", "Neg", "Square", "Sqrt", "Conj",
                          "SqrtGrad", "Sum", "Mean", "MatMul", "OnesLike", "ZerosLike",
                          "BroadcastTo", "Reshape", "Shape", "Size", "BroadcastGradientArgs"}) {
     EXPECT_GT(checked[op], 0) << op;

@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/framework/gradients.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
@@ -170,6 +171,40 @@ TEST(MathOpsTest, FloatMatMulAgainstDoubleReference) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// Complex gradients are conjugated as TF defines them (ConjugateHelper); the expected values
+// are TF 2.21's (tf.GradientTape on the same inputs).
+TEST(MathOpsTest, ComplexGradientsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto x = Const(root, Input::Initializer(test::AsTensor<complex64>({{1, 2}, {3, -1}})));
+  auto y = Const(root, Input::Initializer(test::AsTensor<complex64>({{2, -1}, {0.5f, 4}})));
+  auto k = Const(root, Input::Initializer(test::AsTensor<complex64>({{0, 1}, {2, 0}})));
+  std::vector<Output> g_mul, g_sq, g_div, g_conj;
+  TF_ASSERT_OK(AddSymbolicGradients(root, {Mul(root, x, y)}, {x}, &g_mul));
+  TF_ASSERT_OK(AddSymbolicGradients(root, {Square(root, x)}, {x}, &g_sq));
+  TF_ASSERT_OK(AddSymbolicGradients(root, {Div(root, x, y)}, {y}, &g_div));
+  TF_ASSERT_OK(AddSymbolicGradients(root, {Mul(root, Conj(root, x), k)}, {x}, &g_conj));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({g_mul[0], g_sq[0], g_div[0], g_conj[0]}, &out));
+  test::ExpectTensorEqual<complex64>(out[0], test::AsTensor<complex64>({{2, 1}, {0.5f, -4}}));
+  test::ExpectTensorEqual<complex64>(out[1], test::AsTensor<complex64>({{2, -4}, {6, 2}}));
+  test::ExpectTensorNear<complex64>(
+      out[2], test::AsTensor<complex64>({{0.2f, 0.4f}, {0.19408284f, 0.01420118f}}), 1e-6);
+  test::ExpectTensorEqual<complex64>(out[3], test::AsTensor<complex64>({{0, 1}, {2, 0}}));
+
+  auto a = Const(root, Input::Initializer(test::AsTensor<complex64>({{1, 1}}, {1, 1})));
+  std::vector<Output> g_mm;
+  Status s = AddSymbolicGradients(root, {MatMul(root, a, a)}, {a}, &g_mm);
+  EXPECT_EQ(s.code(), error::UNIMPLEMENTED);
+  EXPECT_EQ(s.message(), "MatMul gradient for complex data type is not supported yet.");
 }
 
 }  // namespace
