@@ -1,5 +1,5 @@
 // The array family's op definitions (name, signature, attrs, shape function, summary) and
-// its wrapper classes. Kernels live beside them once the runtime exists.
+// its wrapper classes. Kernels: array_kernels.cc; gradients: array_grad.cc.
 #include "ops/array/array_ops.h"
 
 #include "framework/errors.h"

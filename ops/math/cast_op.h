@@ -2,7 +2,7 @@
 //
 //   auto f = ops::Cast(root, ints, DT_FLOAT);
 //
-// The kernel arrives with the math family (issue 5); Const<T> already builds Cast nodes.
+// Const<T> builds Cast nodes; the kernel is in cast_op.cc, the gradient in math_grad.cc.
 #ifndef MINITF_OPS_MATH_CAST_OP_H_
 #define MINITF_OPS_MATH_CAST_OP_H_
 
