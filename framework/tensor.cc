@@ -746,6 +746,14 @@ Tensor DeepCopy(const Tensor& other) {
   }
   return copy;
 }
+
+std::vector<int64_t> IntValues(const Tensor& t) {
+  std::vector<int64_t> v(t.NumElements());
+  for (int64_t i = 0; i < t.NumElements(); ++i) {
+    v[i] = t.dtype() == DT_INT32 ? t.flat<int32_t>()(i) : t.flat<int64_t>()(i);
+  }
+  return v;
+}
 }  // namespace tensor
 
 }  // namespace tensorflow

@@ -20,6 +20,7 @@
 #include <ostream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "framework/logging.h"
 #include "framework/status.h"
@@ -264,6 +265,8 @@ std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
 namespace tensor {
 // A copy of `other` with its own buffer.
 Tensor DeepCopy(const Tensor& other);
+// The elements of an int32 or int64 tensor (shapes, axes, sizes), as int64s, in order.
+std::vector<int64_t> IntValues(const Tensor& t);
 }  // namespace tensor
 
 // Process-wide accounting of tensor buffers (minitf's, for tests and benchmarks): bytes held

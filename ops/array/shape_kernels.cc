@@ -8,15 +8,6 @@
 namespace tensorflow {
 namespace {
 
-// An int32/int64 tensor's values, as int64s.
-std::vector<int64_t> IntVector(const Tensor& t) {
-  std::vector<int64_t> v(t.NumElements());
-  for (int64_t i = 0; i < t.NumElements(); ++i) {
-    v[i] = t.dtype() == DT_INT32 ? t.flat<int32_t>()(i) : t.flat<int64_t>()(i);
-  }
-  return v;
-}
-
 // Output `index` (int32 or int64, per its dtype): a vector holding `values`.
 Status WriteIntVector(OpKernelContext* ctx, int index, const std::vector<int64_t>& values) {
   Tensor* out = nullptr;
@@ -71,7 +62,7 @@ class ReshapeOp : public OpKernel {
     OP_REQUIRES(ctx, sizes.dims() <= 1,
                 errors::InvalidArgument("sizes input must be 1-D, not ",
                                         sizes.shape().DebugString()));
-    std::vector<int64_t> dims = IntVector(sizes);
+    std::vector<int64_t> dims = tensor::IntValues(sizes);
     int unknown = -1;
     int64_t product = 1;
     for (size_t d = 0; d < dims.size(); ++d) {
@@ -109,7 +100,8 @@ class ShapeOp : public OpKernel {
   explicit ShapeOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
     const auto dims = ctx->input(0).shape().dim_sizes();
-    OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 0, std::vector<int64_t>(dims.begin(), dims.end())));
+    OP_REQUIRES_OK(ctx,
+                   WriteIntVector(ctx, 0, std::vector<int64_t>(dims.begin(), dims.end())));
   }
 };
 
@@ -137,7 +129,7 @@ class BroadcastToOp : public OpKernel {
   explicit BroadcastToOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
-    const std::vector<int64_t> target = IntVector(ctx->input(1));
+    const std::vector<int64_t> target = tensor::IntValues(ctx->input(1));
     const auto in_dims = in.shape().dim_sizes();
     std::vector<int64_t> out_dims;
     OP_REQUIRES(ctx,
@@ -199,7 +191,8 @@ class BroadcastGradientArgsOp : public OpKernel {
                   errors::InvalidArgument("In[", i, "] must be a vector.",
                                           ctx->input(i).shape().DebugString()));
     }
-    const std::vector<int64_t> s0 = IntVector(ctx->input(0)), s1 = IntVector(ctx->input(1));
+    const std::vector<int64_t> s0 = tensor::IntValues(ctx->input(0));
+    const std::vector<int64_t> s1 = tensor::IntValues(ctx->input(1));
     std::vector<int64_t> out, r0, r1;
     OP_REQUIRES(ctx, BroadcastDims(s0, s1, &out),
                 errors::InvalidArgument("Incompatible shapes: ", DimsString(s0), " vs. ",

@@ -12,15 +12,6 @@ using shape_inference::InferenceContext;
 
 namespace {
 
-// The values of a Const int32/int64 vector input.
-std::vector<int64_t> IntValues(const Tensor& t) {
-  std::vector<int64_t> v(t.NumElements());
-  for (int64_t i = 0; i < t.NumElements(); ++i) {
-    v[i] = t.dtype() == DT_INT32 ? t.flat<int32_t>()(i) : t.flat<int64_t>()(i);
-  }
-  return v;
-}
-
 Status ReshapeShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRankAtMost(1, 1));
   const Tensor* shape = c->input_tensor(1);
@@ -31,7 +22,7 @@ Status ReshapeShape(InferenceContext* c) {
                          : PartialTensorShape());
     return OkStatus();
   }
-  std::vector<int64_t> dims = IntValues(*shape);
+  std::vector<int64_t> dims = tensor::IntValues(*shape);
   int unknown = -1;
   int64_t known = 1;
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -79,7 +70,7 @@ Status BroadcastToShape(InferenceContext* c) {
     c->set_output(0, PartialTensorShape());
     return OkStatus();
   }
-  PartialTensorShape target(IntValues(*shape)), out;
+  PartialTensorShape target(tensor::IntValues(*shape)), out;
   TF_RETURN_IF_ERROR(BroadcastPartialShapes(c->input(0), target, &out));
   if (!c->input(0).unknown_rank() && c->input(0).dims() > target.dims()) {
     return errors::InvalidArgument("Rank of input (", c->input(0).dims(),

@@ -82,7 +82,9 @@ template <typename T>
 void CanonicalNans(T* data, int64_t n) {
   if constexpr (std::is_same<T, Eigen::bfloat16>::value) {
     for (int64_t i = 0; i < n; ++i) {
-      if (Eigen::numext::isnan(data[i])) data[i] = Eigen::numext::bit_cast<Eigen::bfloat16>(uint16_t{0x7fc0});
+      if (Eigen::numext::isnan(data[i])) {
+        data[i] = Eigen::numext::bit_cast<Eigen::bfloat16>(uint16_t{0x7fc0});
+      }
     }
   }
 }
@@ -199,7 +201,8 @@ class UnaryOp : public OpKernel {
     ctx->ParallelFor(x.NumElements(), kGrain, [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) y[i] = fn(a[i]);
     });
-    if constexpr (!std::is_same<Fn, NegFn>::value) CanonicalNans(y, x.NumElements());  // Neg flips a bit
+    // Neg flips the sign bit, NaN's too, as TF's does.
+    if constexpr (!std::is_same<Fn, NegFn>::value) CanonicalNans(y, x.NumElements());
   }
 };
 
@@ -207,7 +210,8 @@ class UnaryOp : public OpKernel {
 // flushed subnormals give +0); vectorized, (0.5 / y) * dy over whole AVX packets (8 floats,
 // 4 doubles) and (0.5 * dy) / y for the scalar tail; other types the scalar form.
 template <typename T>
-constexpr int64_t kTfPacket = std::is_same<T, float>::value ? 8 : std::is_same<T, double>::value ? 4 : 1;
+constexpr int64_t kTfPacket =
+    std::is_same<T, float>::value ? 8 : (std::is_same<T, double>::value ? 4 : 1);
 
 template <typename T>
 class SqrtGradOp : public OpKernel {

@@ -13,8 +13,6 @@ namespace tensorflow {
 namespace ops {
 namespace {
 
-bool IsComplex(DataType t) { return t == DT_COMPLEX64 || t == DT_COMPLEX128; }
-
 // The gradients of a broadcasting binary op from its per-element ones: each summed over the
 // dimensions its operand was stretched along, then shaped like the operand.
 Status BinaryGradCommon(const Scope& scope, const Operation& op,
@@ -33,7 +31,7 @@ Status BinaryGradCommon(const Scope& scope, const Operation& op,
 // conj(out) for complex tensors, out itself otherwise (TF's ConjugateHelper): complex
 // gradients are conjugated, as TF defines them.
 Output ConjugateHelper(const Scope& scope, const Output& out) {
-  return IsComplex(out.type()) ? Output(Conj(scope, out)) : out;
+  return DataTypeIsComplex(out.type()) ? Output(Conj(scope, out)) : out;
 }
 
 Status AddGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
@@ -113,10 +111,7 @@ Status AddNGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
 }
 REGISTER_GRADIENT_OP("AddN", AddNGrad);
 
-bool IsFloatingPoint(DataType t) {
-  return t == DT_FLOAT || t == DT_HALF || t == DT_DOUBLE || t == DT_BFLOAT16 ||
-         IsComplex(t);
-}
+bool IsFloatingPoint(DataType t) { return DataTypeIsFloating(t) || DataTypeIsComplex(t); }
 
 Status CastGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                 std::vector<Output>* grad_outputs) {
@@ -154,9 +149,7 @@ Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, 
       Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
       keep.flat<int32_t>().setConstant(1);
       reduced.flat<int32_t>().setConstant(0);
-      for (int64_t i = 0; i < axes.NumElements(); ++i) {
-        int64_t a =
-            axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i) : axes.flat<int64_t>()(i);
+      for (int64_t a : tensor::IntValues(axes)) {
         if (a < 0) a += rank;
         if (a < 0 || a >= rank) {
           return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
@@ -203,7 +196,7 @@ REGISTER_GRADIENT_OP("Mean", MeanGrad);
 // The product rule for matrices, with the transposes folded into the MatMuls as TF does.
 Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                   std::vector<Output>* grad_outputs) {
-  if (IsComplex(op.output_type(0))) {  // as TF's C++ gradient
+  if (DataTypeIsComplex(op.output_type(0))) {  // as TF's C++ gradient
     return errors::Unimplemented("MatMul gradient for complex data type is not supported yet.");
   }
   bool ta = false, tb = false;

@@ -40,9 +40,7 @@ Status ReductionShape(InferenceContext* c) {
     return OkStatus();
   }
   std::set<int64_t> reduced;
-  for (int64_t i = 0; i < axes->NumElements(); ++i) {
-    const int64_t a = axes->dtype() == DT_INT32 ? axes->flat<int32_t>()(i)
-                                                : axes->flat<int64_t>()(i);
+  for (const int64_t a : tensor::IntValues(*axes)) {
     if (a < -rank || a >= rank) {
       return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
                                      rank, " dimensions.");

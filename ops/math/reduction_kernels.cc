@@ -53,9 +53,7 @@ Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
   }
   const int rank = input.dims();
   std::vector<bool> reduce(rank, false);
-  for (int64_t i = 0; i < axes.NumElements(); ++i) {
-    const int64_t a = axes.dtype() == DT_INT32 ? axes.flat<int32_t>()(i)
-                                               : axes.flat<int64_t>()(i);
+  for (const int64_t a : tensor::IntValues(axes)) {
     if (a < -rank || a >= rank) {
       return errors::InvalidArgument("Invalid reduction dimension (", a, " for input with ",
                                      rank, " dimension(s)");
