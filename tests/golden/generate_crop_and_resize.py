@@ -100,22 +100,8 @@ def run(op, inputs, attrs):
 
 def build():
     graph = graph_pb2.GraphDef()
-    for i, (op, inputs, attrs) in enumerate(cases()):
-        outputs = run(op, inputs, attrs)
-        node = graph.node.add()
-        node.name = f"case{i}"
-        node.op = op
-        for k, v in attrs.items():
-            if k == "T":
-                node.attr[k].type = tf.as_dtype(v).as_datatype_enum
-            elif isinstance(v, str):
-                node.attr[k].s = v.encode()
-            else:
-                node.attr[k].f = v
-        for j, v in enumerate(inputs):
-            node.attr[f"input_{j}"].tensor.CopyFrom(tf.make_tensor_proto(np.asarray(v)))
-        for j, v in enumerate(outputs):
-            node.attr[f"expected_{j}"].tensor.CopyFrom(tf.make_tensor_proto(v))
+    for op, inputs, attrs in cases():
+        golden_file.add_case(graph, op, attrs, inputs, run(op, inputs, attrs))
     return graph
 
 

@@ -207,12 +207,7 @@ def build():
         node.name = f"case{i}"
         node.op = op
         for k, v in attrs.items():
-            if isinstance(v, bool):
-                node.attr[k].b = v
-            elif isinstance(v, int):
-                node.attr[k].i = v
-            else:
-                node.attr[k].f = v
+            golden_file.set_attr(node.attr[k], v)
         lcg = "lcg_count" in attrs
         for j, v in enumerate(inputs):
             if lcg and j < 2:

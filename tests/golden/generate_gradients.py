@@ -89,7 +89,7 @@ def cases():
 
 def build():
     graph = graph_pb2.GraphDef()
-    for i, (name, inputs, wrt, exact, attrs, forward) in enumerate(cases()):
+    for name, inputs, wrt, exact, attrs, forward in cases():
         with tf.Graph().as_default():
             feeds = [tf.compat.v1.placeholder(tf.as_dtype(np.asarray(v).dtype), np.shape(v))
                      for v in inputs]
@@ -97,18 +97,7 @@ def build():
             grads = tf.gradients(loss, [feeds[j] for j in wrt])
             with tf.compat.v1.Session() as sess:
                 values = sess.run([loss] + grads, dict(zip(feeds, inputs)))
-        node = graph.node.add()
-        node.name = f"case{i}"
-        node.op = name
-        for k, v in attrs.items():
-            if isinstance(v, bool):
-                node.attr[k].b = v
-            elif isinstance(v, int):
-                node.attr[k].i = v
-            else:
-                node.attr[k].s = v.encode()
-        for j, v in enumerate(inputs):
-            node.attr[f"input_{j}"].tensor.CopyFrom(tf.make_tensor_proto(np.asarray(v)))
+        node = golden_file.add_case(graph, name, attrs, inputs)
         node.attr["expected_loss"].tensor.CopyFrom(tf.make_tensor_proto(values[0]))
         for j, v in zip(wrt, values[1:]):
             node.attr[f"expected_{j}"].tensor.CopyFrom(tf.make_tensor_proto(v))

@@ -4,7 +4,38 @@ deterministically, or compared with the committed file (--check)."""
 import argparse
 import sys
 
+import numpy as np
+import tensorflow as tf
 from tensorflow.core.framework import graph_pb2
+
+
+def set_attr(attr, value):
+    """Stores an attr value by its Python type: bool b, int i, float f, str s, a dtype type."""
+    if isinstance(value, (bool, np.bool_)):
+        attr.b = bool(value)
+    elif isinstance(value, (int, np.integer)):
+        attr.i = int(value)
+    elif isinstance(value, (float, np.floating)):
+        attr.f = float(value)
+    elif isinstance(value, str):
+        attr.s = value.encode()
+    else:
+        attr.type = tf.as_dtype(value).as_datatype_enum
+
+
+def add_case(graph, op, attrs, inputs, outputs=()):
+    """Appends NodeDef `case<N>` with `op`, `attrs`, the `input_<j>` tensors and TF's
+    `expected_<j>` outputs; returns it, for any further attrs."""
+    node = graph.node.add()
+    node.name = f"case{len(graph.node) - 1}"
+    node.op = op
+    for k, v in attrs.items():
+        set_attr(node.attr[k], v)
+    for j, v in enumerate(inputs):
+        node.attr[f"input_{j}"].tensor.CopyFrom(tf.make_tensor_proto(np.asarray(v)))
+    for j, v in enumerate(outputs):
+        node.attr[f"expected_{j}"].tensor.CopyFrom(tf.make_tensor_proto(v))
+    return node
 
 
 def main(build, description):
