@@ -1,6 +1,7 @@
 // The math and shape ops' errors (TF 2.21's codes and texts, checked against TF's eager
 // messages), graph-time shapes, and values the golden file does not cover (AddN, thread
 // counts). Bit-exactness against TF is math_golden_test.cc.
+#include <cmath>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -205,6 +206,28 @@ TEST(MathOpsTest, ComplexGradientsAreTFs) {
   Status s = AddSymbolicGradients(root, {MatMul(root, a, a)}, {a}, &g_mm);
   EXPECT_EQ(s.code(), error::UNIMPLEMENTED);
   EXPECT_EQ(s.message(), "MatMul gradient for complex data type is not supported yet.");
+}
+
+}  // namespace
+}  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// Reducing over nothing (no axes, or only size-1 dims) hands the input on, as TF does: the
+// bits survive, -0 included (an added-up sum would turn -0 into +0).
+TEST(MathOpsTest, ReductionOverNothingKeepsTheBits) {
+  Scope root = Scope::NewRootScope();
+  auto x = Const(root, {{-0.0f, 1.5f, -3.0f}});
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({Sum(root, x, Const(root, Input::Initializer(Tensor(DT_INT32, {0})))),
+                            Mean(root, x, {0}), Sum(root, x, {0}, Sum::KeepDims(true))},
+                           &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({-0.0f, 1.5f, -3.0f}, {1, 3}));
+  test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({-0.0f, 1.5f, -3.0f}, {3}));
+  test::ExpectTensorEqual<float>(out[2], test::AsTensor<float>({-0.0f, 1.5f, -3.0f}, {1, 3}));
+  for (const Tensor& t : out) EXPECT_TRUE(std::signbit(t.flat<float>()(0)));
 }
 
 }  // namespace
