@@ -62,96 +62,122 @@ Status AttachNode(const Status& s, const Node* node) {
 }
 }  // namespace
 
-Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>* out) {
-  std::unique_ptr<ExecutionPlan> plan(new ExecutionPlan);
-  std::unordered_map<uint64_t, int> fed;  // tensor -> feed index
-  for (size_t i = 0; i < sig.feeds.size(); ++i) {
-    fed.emplace(Key(sig.feeds[i].node, sig.feeds[i].index), static_cast<int>(i));
-  }
-  // Which nodes are needed: walk back from fetches and targets; fed tensors cut the walk.
+// What Build's steps share: which tensors are fed, and each planned node's index.
+struct ExecutionPlan::BuildState {
+  std::unordered_map<uint64_t, int> fed;       // tensor -> feed index
   std::unordered_map<const Node*, int> index;  // node -> plan index
-  std::vector<const Node*> order;
+  std::vector<const Node*> order;              // planned nodes, in discovery order
+
+  bool IsFed(const Node* n, int out) const { return fed.count(Key(n, out)) != 0; }
+};
+
+// The nodes the fetches and targets need, walking back along in-edges; fed tensors cut the
+// walk (a node whose outputs are all fed is not run).
+void ExecutionPlan::FindNeededNodes(const Signature& sig, BuildState* st) {
+  for (size_t i = 0; i < sig.feeds.size(); ++i) {
+    st->fed.emplace(Key(sig.feeds[i].node, sig.feeds[i].index), static_cast<int>(i));
+  }
   std::vector<const Node*> stack;
   auto need = [&](const Node* n) {
-    if (n->IsOp() && index.emplace(n, static_cast<int>(order.size())).second) {
-      order.push_back(n);
+    if (n->IsOp() && st->index.emplace(n, static_cast<int>(st->order.size())).second) {
+      st->order.push_back(n);
       stack.push_back(n);
     }
   };
   for (const TensorId& f : sig.fetches) {
-    if (!fed.count(Key(f.node, f.index))) need(f.node);
+    if (!st->IsFed(f.node, f.index)) need(f.node);
   }
   for (const Node* t : sig.targets) need(t);
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
     for (const Edge* e : n->in_edges()) {
-      if (!e->IsControlEdge() && fed.count(Key(e->src(), e->src_output()))) continue;
+      if (!e->IsControlEdge() && st->IsFed(e->src(), e->src_output())) continue;
       need(e->src());
     }
   }
+}
 
-  // Slots: feeds first, then every planned node's outputs.
+// Slots: the feeds first, then every planned node's outputs.
+void ExecutionPlan::LayOutSlots(const Signature& sig, const BuildState& st) {
   const int num_feeds = static_cast<int>(sig.feeds.size());
-  plan->num_slots_ = num_feeds;
-  for (int i = 0; i < num_feeds; ++i) plan->feed_slots_.push_back(i);
-  plan->nodes_.resize(order.size());
-  for (size_t i = 0; i < order.size(); ++i) {
-    PlanNode& pn = plan->nodes_[i];
-    pn.node = order[i];
-    pn.output_slot = plan->num_slots_;
-    pn.num_outputs = order[i]->num_outputs();
-    plan->num_slots_ += pn.num_outputs;
+  num_slots_ = num_feeds;
+  for (int i = 0; i < num_feeds; ++i) feed_slots_.push_back(i);
+  nodes_.resize(st.order.size());
+  for (size_t i = 0; i < st.order.size(); ++i) {
+    PlanNode& pn = nodes_[i];
+    pn.node = st.order[i];
+    pn.output_slot = num_slots_;
+    pn.num_outputs = st.order[i]->num_outputs();
+    num_slots_ += pn.num_outputs;
   }
-  auto slot_of = [&](const Node* src, int out) {
-    auto f = fed.find(Key(src, out));
-    return f != fed.end() ? plan->feed_slots_[f->second]
-                          : plan->nodes_[index.at(src)].output_slot + out;
-  };
-  plan->slot_readers_.assign(plan->num_slots_, 0);
-  plan->initial_pending_.assign(order.size(), 0);
-  std::vector<std::vector<int>> succ(order.size());
-  for (size_t i = 0; i < order.size(); ++i) {
-    PlanNode& pn = plan->nodes_[i];
-    const Node* n = pn.node;
+  slot_readers_.assign(num_slots_, 0);
+  initial_pending_.assign(st.order.size(), 0);
+}
+
+int ExecutionPlan::SlotOf(const BuildState& st, const Node* src, int out) const {
+  auto f = st.fed.find(Key(src, out));
+  return f != st.fed.end() ? feed_slots_[f->second] : nodes_[st.index.at(src)].output_slot + out;
+}
+
+// Each node's input slots (and the slots' reader counts), its successors (one per data or
+// control edge from a planned node) and its initial pending count; the roots.
+Status ExecutionPlan::WireEdges(const BuildState& st) {
+  std::vector<std::vector<int>> succ(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    PlanNode& pn = nodes_[i];
     std::vector<const Edge*> data;
-    TF_RETURN_IF_ERROR(n->input_edges(&data));
-    pn.input_begin = static_cast<int>(plan->input_slots_.size());
+    TF_RETURN_IF_ERROR(pn.node->input_edges(&data));
+    pn.input_begin = static_cast<int>(input_slots_.size());
     pn.num_inputs = static_cast<int>(data.size());
     for (const Edge* e : data) {
-      const int slot = slot_of(e->src(), e->src_output());
-      plan->input_slots_.push_back(slot);
-      ++plan->slot_readers_[slot];
-      if (!fed.count(Key(e->src(), e->src_output()))) {
-        succ[index.at(e->src())].push_back(static_cast<int>(i));
-        ++plan->initial_pending_[i];
+      const int slot = SlotOf(st, e->src(), e->src_output());
+      input_slots_.push_back(slot);
+      ++slot_readers_[slot];
+      if (!st.IsFed(e->src(), e->src_output())) {
+        succ[st.index.at(e->src())].push_back(static_cast<int>(i));
+        ++initial_pending_[i];
       }
     }
-    for (const Edge* e : n->in_edges()) {
+    for (const Edge* e : pn.node->in_edges()) {
       if (!e->IsControlEdge() || !e->src()->IsOp()) continue;
-      succ[index.at(e->src())].push_back(static_cast<int>(i));
-      ++plan->initial_pending_[i];
+      succ[st.index.at(e->src())].push_back(static_cast<int>(i));
+      ++initial_pending_[i];
     }
   }
-  for (size_t i = 0; i < order.size(); ++i) {
-    PlanNode& pn = plan->nodes_[i];
-    pn.succ_begin = static_cast<int>(plan->successors_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    PlanNode& pn = nodes_[i];
+    pn.succ_begin = static_cast<int>(successors_.size());
     pn.num_succ = static_cast<int>(succ[i].size());
-    plan->successors_.insert(plan->successors_.end(), succ[i].begin(), succ[i].end());
-    if (plan->initial_pending_[i] == 0) plan->roots_.push_back(static_cast<int>(i));
+    successors_.insert(successors_.end(), succ[i].begin(), succ[i].end());
+    if (initial_pending_[i] == 0) roots_.push_back(static_cast<int>(i));
   }
-  for (const TensorId& f : sig.fetches) {
-    const int slot = slot_of(f.node, f.index);
-    plan->fetch_slots_.push_back(slot);
-    ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
-  }
-  // Kernels, created once and shared by every Run of this plan.
-  for (PlanNode& pn : plan->nodes_) {
+  return OkStatus();
+}
+
+// Kernels, created once and shared by every Run of this plan.
+Status ExecutionPlan::CreateKernels() {
+  for (PlanNode& pn : nodes_) {
     Status s = CreateOpKernel(pn.node->def(), pn.node->input_types(), pn.node->output_types(),
                               &pn.kernel);
     if (!s.ok()) return AttachNode(s, pn.node);
     pn.expensive = pn.kernel->IsExpensive();
   }
+  return OkStatus();
+}
+
+Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>* out) {
+  std::unique_ptr<ExecutionPlan> plan(new ExecutionPlan);
+  BuildState st;
+  FindNeededNodes(sig, &st);
+  plan->LayOutSlots(sig, st);
+  TF_RETURN_IF_ERROR(plan->WireEdges(st));
+  for (const TensorId& f : sig.fetches) {
+    const int slot = plan->SlotOf(st, f.node, f.index);
+    plan->fetch_slots_.push_back(slot);
+    ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
+  }
+  TF_RETURN_IF_ERROR(plan->CreateKernels());
   *out = std::move(plan);
   return OkStatus();
 }

@@ -56,7 +56,15 @@ class ExecutionPlan {
   struct Frame;
 
  private:
+  struct BuildState;
   ExecutionPlan();
+  // Build's steps, in order.
+  static void FindNeededNodes(const Signature& signature, BuildState* state);
+  void LayOutSlots(const Signature& signature, const BuildState& state);
+  Status WireEdges(const BuildState& state);
+  Status CreateKernels();
+  int SlotOf(const BuildState& state, const Node* src, int output) const;
+
   void Process(int node, Frame* frame) const;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
   void RunNode(int node, Frame* frame) const;
