@@ -16,7 +16,7 @@
 
 #include "framework/errors.h"
 #include "framework/graph.h"
-#include "framework/op_wrapper.h"
+#include "framework/internal/op_wrapper.h"
 
 namespace tensorflow {
 namespace {

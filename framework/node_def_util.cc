@@ -1,6 +1,7 @@
 #include "framework/node_def_util.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
@@ -278,6 +279,39 @@ bool ParseTensorName(absl::string_view name, std::string* node, int* index) {
   *node = std::string(name.substr(0, colon));
   *index = i;
   return !node->empty();
+}
+
+namespace {
+Status NameRangesForArgs(const AttrSlice& attrs,
+                         const google::protobuf::RepeatedPtrField<OpDef::ArgDef>& args,
+                         NameRangeMap* ranges) {
+  int start = 0;
+  for (const auto& arg : args) {
+    int64_t count = 1;
+    if (!arg.number_attr().empty()) {
+      TF_RETURN_IF_ERROR(GetNodeAttr(attrs, arg.number_attr(), &count));
+    } else if (!arg.type_list_attr().empty()) {
+      DataTypeVector types;
+      TF_RETURN_IF_ERROR(GetNodeAttr(attrs, arg.type_list_attr(), &types));
+      count = static_cast<int64_t>(types.size());
+    }
+    if (count < 0 || count > std::numeric_limits<int>::max() - start) {
+      return errors::InvalidArgument("Arg ", arg.name(), " has an invalid length ", count);
+    }
+    const int end = start + static_cast<int>(count);
+    if (ranges != nullptr) (*ranges)[arg.name()] = {start, end};
+    start = end;
+  }
+  return OkStatus();
+}
+}  // namespace
+
+Status NameRangesForNode(const AttrSlice& attrs, const OpDef& op_def, NameRangeMap* inputs,
+                         NameRangeMap* outputs) {
+  if (inputs != nullptr) inputs->clear();
+  if (outputs != nullptr) outputs->clear();
+  TF_RETURN_IF_ERROR(NameRangesForArgs(attrs, op_def.input_arg(), inputs));
+  return NameRangesForArgs(attrs, op_def.output_arg(), outputs);
 }
 
 }  // namespace tensorflow

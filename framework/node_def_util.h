@@ -11,7 +11,10 @@
 #define MINITF_FRAMEWORK_NODE_DEF_UTIL_H_
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "absl/container/flat_hash_map.h"
 
 #include "framework/attr_value_util.h"
 #include "framework/status.h"
@@ -19,6 +22,7 @@
 #include "framework/tensor_shape.h"
 #include "framework/types.h"
 #include "tensorflow/core/framework/node_def.pb.h"
+#include "tensorflow/core/framework/op_def.pb.h"
 
 namespace tensorflow {
 
@@ -105,6 +109,12 @@ void AddNodeAttr(absl::string_view name, T&& value, NodeDef* node_def) {
   SetAttrValue(std::forward<T>(value), &attr_value);
   (*node_def->mutable_attr())[std::string(name)] = std::move(attr_value);
 }
+
+// The [first, last) indices of each input and output arg of a node of `op_def`, by arg name
+// (an arg of N tensors or a list(type) spans several). Either map may be nullptr.
+typedef absl::flat_hash_map<std::string, std::pair<int, int>> NameRangeMap;
+Status NameRangesForNode(const AttrSlice& attrs, const OpDef& op_def, NameRangeMap* inputs,
+                         NameRangeMap* outputs);
 
 // "{{node name}} = Op[attr=..., ...](input, ...)" as in TF's error messages.
 std::string SummarizeNodeDef(const NodeDef& node_def);

@@ -296,6 +296,31 @@ OpDefBuilder& OpDefBuilder::SetAttrCheck(AttrCheckFn fn) {
   return *this;
 }
 
+OpDefBuilder& OpDefBuilder::ArgDoc(std::string name, std::string doc) {
+  docs_.emplace_back(std::move(name), std::move(doc));
+  return *this;
+}
+OpDefBuilder& OpDefBuilder::CcHeader(std::string header) {
+  data_.cc_api.header = std::move(header);
+  return *this;
+}
+OpDefBuilder& OpDefBuilder::CcName(std::string class_name) {
+  data_.cc_api.class_name = std::move(class_name);
+  return *this;
+}
+OpDefBuilder& OpDefBuilder::CcAlias(std::string alias) {
+  data_.cc_api.aliases.push_back(std::move(alias));
+  return *this;
+}
+OpDefBuilder& OpDefBuilder::CcHidden() {
+  data_.cc_api.hidden = true;
+  return *this;
+}
+OpDefBuilder& OpDefBuilder::CcRename(std::string arg, std::string cc_name) {
+  data_.cc_api.renames.emplace_back(std::move(arg), std::move(cc_name));
+  return *this;
+}
+
 Status OpDefBuilder::Finalize(OpRegistrationData* out) const {
   *out = data_;
   OpDef& def = out->op_def;
@@ -309,6 +334,23 @@ Status OpDefBuilder::Finalize(OpRegistrationData* out) const {
   for (const auto& spec : outputs_) {
     TF_RETURN_WITH_CONTEXT_IF_ERROR(ParseArg(spec, def, def.add_output_arg()), "in op ",
                                     def.name());
+  }
+  for (const auto& [name, doc] : docs_) {
+    std::string* slot = nullptr;
+    for (auto& arg : *def.mutable_input_arg()) {
+      if (arg.name() == name) slot = arg.mutable_description();
+    }
+    for (auto& arg : *def.mutable_output_arg()) {
+      if (arg.name() == name) slot = arg.mutable_description();
+    }
+    for (auto& attr : *def.mutable_attr()) {
+      if (attr.name() == name) slot = attr.mutable_description();
+    }
+    if (slot == nullptr) {
+      return errors::InvalidArgument("op ", def.name(), " documents '", name,
+                                     "', which is no arg or attr of it");
+    }
+    *slot = doc;
   }
   if (!out->shape_inference_fn) {
     return errors::InvalidArgument("op ", def.name(), " has no shape function");
@@ -404,9 +446,9 @@ std::string SummarizeOpDef(const OpDef& op_def) {
 }
 
 namespace register_op {
-OpRegisterer::OpRegisterer(const OpDefBuilderWrapper& wrapper) {
+OpRegisterer::OpRegisterer(const OpDefBuilder& builder) {
   OpRegistrationData data;
-  TF_CHECK_OK(wrapper.builder().Finalize(&data));
+  TF_CHECK_OK(builder.Finalize(&data));
   TF_CHECK_OK(OpRegistry::Global()->Register(data));
 }
 }  // namespace register_op

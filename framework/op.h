@@ -37,10 +37,24 @@ namespace tensorflow {
 // or imported; its error names the node.
 typedef std::function<Status(const AttrSlice& attrs)> AttrCheckFn;
 
+// How an op appears in the generated C++ API, tensorflow/cc/ops/<header>.h (TF keeps this in
+// its ApiDef files; minitf keeps it with the op definition, so one statement says everything
+// about an op). tools/op_gen writes the wrapper classes from the OpDef and this. An op without
+// a header gets no wrapper (Const, whose wrapper TF writes by hand; ops registered by users).
+struct CcApiDef {
+  std::string header;                // "math_ops" -> tensorflow/cc/ops/math_ops.h
+  std::string class_name;            // defaults to the op's name ("Subtract" for op "Sub")
+  std::vector<std::string> aliases;  // `typedef Class Alias;` after the class ("Sub")
+  bool hidden = false;               // ops::internal, in <header>_internal.h
+  // C++ names of args and attrs where TF renames them ("reduction_indices" -> "axis").
+  std::vector<std::pair<std::string, std::string>> renames;
+};
+
 struct OpRegistrationData {
   OpDef op_def;
   shape_inference::ShapeInferenceFn shape_inference_fn;
   AttrCheckFn attr_check;  // optional
+  CcApiDef cc_api;
 };
 
 // Builds an OpDef from TF's op-spec strings (see the file comment).
@@ -58,12 +72,22 @@ class OpDefBuilder {
   OpDefBuilder& Description(std::string description);
   OpDefBuilder& SetShapeFn(shape_inference::ShapeInferenceFn fn);
   OpDefBuilder& SetAttrCheck(AttrCheckFn fn);
+  // The description of the input, output or attr `name` (the wrapper's argument docs).
+  OpDefBuilder& ArgDoc(std::string name, std::string doc);
+  // The generated C++ API (see CcApiDef): the header the wrapper is declared in, the class
+  // name when it differs from the op's, aliases, hidden (ops::internal), renamed args.
+  OpDefBuilder& CcHeader(std::string header);
+  OpDefBuilder& CcName(std::string class_name);
+  OpDefBuilder& CcAlias(std::string alias);
+  OpDefBuilder& CcHidden();
+  OpDefBuilder& CcRename(std::string arg, std::string cc_name);
   // Parses everything; the first spec error is returned.
   Status Finalize(OpRegistrationData* op_reg_data) const;
 
  private:
   OpRegistrationData data_;
   std::vector<std::string> attrs_, inputs_, outputs_;
+  std::vector<std::pair<std::string, std::string>> docs_;
 };
 
 class OpRegistry {
@@ -88,60 +112,13 @@ std::string SummarizeOpDef(const OpDef& op_def);
 const OpDef::AttrDef* FindAttr(absl::string_view name, const OpDef& op_def);
 
 namespace register_op {
-// Holds the builder until the end of the REGISTER_OP statement, then registers it.
-class OpDefBuilderWrapper {
- public:
-  explicit OpDefBuilderWrapper(const char* name) : builder_(name) {}
-  const OpDefBuilder& builder() const { return builder_; }
-  OpDefBuilderWrapper& Attr(std::string spec) {
-    builder_.Attr(std::move(spec));
-    return *this;
-  }
-  OpDefBuilderWrapper& Input(std::string spec) {
-    builder_.Input(std::move(spec));
-    return *this;
-  }
-  OpDefBuilderWrapper& Output(std::string spec) {
-    builder_.Output(std::move(spec));
-    return *this;
-  }
-  OpDefBuilderWrapper& SetIsCommutative() {
-    builder_.SetIsCommutative();
-    return *this;
-  }
-  OpDefBuilderWrapper& SetIsAggregate() {
-    builder_.SetIsAggregate();
-    return *this;
-  }
-  OpDefBuilderWrapper& SetIsStateful() {
-    builder_.SetIsStateful();
-    return *this;
-  }
-  OpDefBuilderWrapper& Summary(std::string s) {
-    builder_.Summary(std::move(s));
-    return *this;
-  }
-  OpDefBuilderWrapper& Description(std::string s) {
-    builder_.Description(std::move(s));
-    return *this;
-  }
-  OpDefBuilderWrapper& SetShapeFn(shape_inference::ShapeInferenceFn fn) {
-    builder_.SetShapeFn(std::move(fn));
-    return *this;
-  }
-  OpDefBuilderWrapper& SetAttrCheck(AttrCheckFn fn) {
-    builder_.SetAttrCheck(std::move(fn));
-    return *this;
-  }
-
- private:
-  OpDefBuilder builder_;
-};
+// REGISTER_OP's chain builds an OpDefBuilder (TF's name for it is kept).
+typedef OpDefBuilder OpDefBuilderWrapper;
 
 // Registers the op when the REGISTER_OP statement's static is initialized; a spec error
 // aborts at load time with the op's name (a bug in minitf, not user input).
 struct OpRegisterer {
-  OpRegisterer(const OpDefBuilderWrapper& wrapper);  // NOLINT(runtime/explicit)
+  OpRegisterer(const OpDefBuilder& builder);  // NOLINT(runtime/explicit)
 };
 }  // namespace register_op
 

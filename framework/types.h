@@ -21,7 +21,7 @@
 #include "absl/types/span.h"
 #include "tensorflow/core/framework/types.pb.h"
 
-// TF's spelling of [[nodiscard]], used by the generated-style Attrs setters.
+// TF's spelling of [[nodiscard]], used by the generated Attrs setters.
 #ifndef TF_MUST_USE_RESULT
 #define TF_MUST_USE_RESULT [[nodiscard]]
 #endif

@@ -8,7 +8,7 @@
 
 #include "framework/errors.h"
 #include "framework/gradients.h"
-#include "framework/op_wrapper.h"
+#include "framework/internal/op_wrapper.h"
 #include "runtime/client_session.h"
 
 namespace tensorflow {

@@ -1,9 +1,8 @@
 // Gradient functions of the array family (TF's cc/gradients/array_grad.cc), and the ops
-// through which no gradient flows.
+// through which no gradient flows. Gradients that need math ops (BroadcastTo's needs Sum)
+// live in ops/math/math_grad.cc: the array family depends on no other family.
 #include "framework/gradients.h"
-#include "ops/array/array_ops.h"
-#include "ops/array/shape_ops.h"
-#include "ops/math/math_ops.h"
+#include "tensorflow/cc/ops/array_ops.h"
 
 namespace tensorflow {
 namespace ops {
@@ -31,20 +30,6 @@ Status ReshapeGrad(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Reshape", ReshapeGrad);
-
-// The gradient summed over the dimensions the input was stretched along.
-Status BroadcastToGrad(const Scope& scope, const Operation& op,
-                       const std::vector<Output>& grad_inputs,
-                       std::vector<Output>* grad_outputs) {
-  const Output shape = op.input(1);
-  auto input_shape = Shape(scope, op.input(0), Shape::OutType(shape.type()));
-  auto axes = internal::BroadcastGradientArgs(scope, input_shape, shape);
-  auto sum = Sum(scope, grad_inputs[0], axes.r0, Sum::KeepDims(true));
-  grad_outputs->push_back(Reshape(scope, sum, input_shape));
-  grad_outputs->push_back(NoGradient());
-  return scope.status();
-}
-REGISTER_GRADIENT_OP("BroadcastTo", BroadcastToGrad);
 
 }  // namespace
 }  // namespace ops

@@ -1,10 +1,9 @@
-// The array family's op definitions (name, signature, attrs, shape function, summary) and
-// its wrapper classes. Kernels: array_kernels.cc; gradients: array_grad.cc.
-#include "ops/array/array_ops.h"
-
+// The array family's op definitions (name, signature, attrs, shape function, summary, C++
+// API): Const, Placeholder, PlaceholderWithDefault, Identity, NoOp. Their wrappers are
+// generated (tensorflow/cc/ops/array_ops.h, no_op.h); Const's is hand-written (const_op.h).
+// Kernels: array_kernels.cc; gradients: array_grad.cc.
 #include "framework/errors.h"
 #include "framework/op.h"
-#include "ops/array/no_op.h"
 
 namespace tensorflow {
 
@@ -57,7 +56,13 @@ REGISTER_OP("Placeholder")
     .Attr("dtype: type")
     .Attr("shape: shape = { unknown_rank: true }")
     .SetShapeFn(PlaceholderShape)
-    .Summary("A placeholder op for a value that will be fed into the computation.");
+    .Summary("A placeholder op for a value that will be fed into the computation.")
+    .ArgDoc("output", "A placeholder tensor that must be replaced using the feed mechanism.")
+    .ArgDoc("dtype", "The type of elements in the tensor.")
+    .ArgDoc("shape",
+            "(Optional) The shape of the tensor. If the shape has 0 dimensions, the shape is "
+            "unconstrained.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("PlaceholderWithDefault")
     .Input("input: dtype")
@@ -65,55 +70,21 @@ REGISTER_OP("PlaceholderWithDefault")
     .Attr("dtype: type")
     .Attr("shape: shape")
     .SetShapeFn(PlaceholderWithDefaultShape)
-    .Summary("A placeholder op that passes through `input` when its output is not fed.");
+    .Summary("A placeholder op that passes through `input` when its output is not fed.")
+    .ArgDoc("input", "The default value to produce when `output` is not fed.")
+    .ArgDoc("shape", "The (possibly partial) shape of the tensor.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("Identity")
     .Input("input: T")
     .Output("output: T")
     .Attr("T: type")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Return a tensor with the same shape and contents as the input tensor or value.");
+    .Summary("Return a tensor with the same shape and contents as the input tensor or value.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("NoOp")
     .SetShapeFn(shape_inference::NoOutputs)
-    .Summary("Does nothing. Only useful as a placeholder for control edges.");
-
-namespace ops {
-
-Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype, const Attrs& attrs) {
-  Node* ret = internal::BuildNode(scope, "Placeholder", {},
-                                  {{"dtype", internal::MakeAttr(dtype)},
-                                   {"shape", internal::MakeAttr(attrs.shape_)}});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->output = Output(ret, 0);
-}
-
-Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype)
-    : Placeholder(scope, dtype, Placeholder::Attrs()) {}
-
-PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope,
-                                               ::tensorflow::Input input,
-                                               PartialTensorShape shape) {
-  Node* ret = internal::BuildNode(scope, "PlaceholderWithDefault", {input},
-                                  {{"shape", internal::MakeAttr(shape)}});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->output = Output(ret, 0);
-}
-
-Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
-  Node* ret = internal::BuildNode(scope, "Identity", {input}, {});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->output = Output(ret, 0);
-}
-
-NoOp::NoOp(const ::tensorflow::Scope& scope) {
-  Node* ret = internal::BuildNode(scope, "NoOp", {}, {});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-}
-
-}  // namespace ops
+    .Summary("Does nothing. Only useful as a placeholder for control edges.")
+    .CcHeader("no_op");
 }  // namespace tensorflow

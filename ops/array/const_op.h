@@ -12,7 +12,8 @@
 #define MINITF_OPS_ARRAY_CONST_OP_H_
 
 #include "framework/const_node.h"
-#include "framework/op_wrapper.h"
+#include "framework/node_builder.h"
+#include "framework/scope.h"
 
 namespace tensorflow {
 namespace ops {
@@ -33,8 +34,11 @@ Output Const(const Scope& scope, const Input::Initializer& val) {
   auto cast_builder = NodeBuilder(scope.GetUniqueNameForOp("Cast"), "Cast")
                           .Input(orig_const)
                           .Attr("DstT", DataTypeToEnum<DstT>::v());
-  Node* ret = internal::FinishOp(scope, &cast_builder);
-  if (ret == nullptr) return Output();
+  scope.UpdateBuilder(&cast_builder);
+  Node* ret = nullptr;
+  scope.UpdateStatus(cast_builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return Output();
+  scope.UpdateStatus(scope.DoShapeInference(ret));
   return Output(ret, 0);
 }
 

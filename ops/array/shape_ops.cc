@@ -1,6 +1,6 @@
-// The shape-level array ops: definitions (TF 2.21's signatures and shape functions) and the
-// constructors of their wrapper classes. Kernels: shape_kernels.cc.
-#include "ops/array/shape_ops.h"
+// The shape-level array ops: definitions (TF 2.21's signatures, shape functions, C++ API):
+// OnesLike, ZerosLike, StopGradient, Reshape (shares its input's buffer), Shape, Size,
+// BroadcastTo, BroadcastGradientArgs (hidden). Kernels: shape_kernels.cc.
 
 #include "framework/bcast.h"
 #include "framework/errors.h"
@@ -98,21 +98,24 @@ REGISTER_OP("OnesLike")
         "T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, "
         "uint64, complex64, complex128, bool}")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Returns a tensor of ones with the same shape and type as x.");
+    .Summary("Returns a tensor of ones with the same shape and type as x.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("ZerosLike")
     .Input("x: T")
     .Output("y: T")
     .Attr("T: type")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Returns a tensor of zeros with the same shape and type as x.");
+    .Summary("Returns a tensor of zeros with the same shape and type as x.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("StopGradient")
     .Input("input: T")
     .Output("output: T")
     .Attr("T: type")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Stops gradient computation.");
+    .Summary("Stops gradient computation.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("Reshape")
     .Input("tensor: T")
@@ -121,7 +124,9 @@ REGISTER_OP("Reshape")
     .Attr("T: type")
     .Attr("Tshape: {int32, int64} = DT_INT32")
     .SetShapeFn(ReshapeShape)
-    .Summary("Reshapes a tensor.");
+    .Summary("Reshapes a tensor.")
+    .ArgDoc("shape", "Defines the shape of the output tensor.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("Shape")
     .Input("input: T")
@@ -129,7 +134,8 @@ REGISTER_OP("Shape")
     .Attr("T: type")
     .Attr("out_type: {int32, int64} = DT_INT32")
     .SetShapeFn(ShapeShape)
-    .Summary("Returns the shape of a tensor.");
+    .Summary("Returns the shape of a tensor.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("Size")
     .Input("input: T")
@@ -137,7 +143,8 @@ REGISTER_OP("Size")
     .Attr("T: type")
     .Attr("out_type: {int32, int64} = DT_INT32")
     .SetShapeFn(shape_inference::ScalarShape)
-    .Summary("Returns the size of a tensor.");
+    .Summary("Returns the size of a tensor.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("BroadcastTo")
     .Input("input: T")
@@ -146,7 +153,10 @@ REGISTER_OP("BroadcastTo")
     .Attr("T: type")
     .Attr("Tidx: {int32, int64} = DT_INT32")
     .SetShapeFn(BroadcastToShape)
-    .Summary("Broadcast an array for a compatible shape.");
+    .Summary("Broadcast an array for a compatible shape.")
+    .ArgDoc("input", "A Tensor to broadcast.")
+    .ArgDoc("shape", "An 1-D `int` Tensor. The shape of the desired output.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("BroadcastGradientArgs")
     .Input("s0: T")
@@ -155,42 +165,7 @@ REGISTER_OP("BroadcastGradientArgs")
     .Output("r1: T")
     .Attr("T: {int32, int64} = DT_INT32")
     .SetShapeFn(BroadcastGradientArgsShape)
-    .Summary("Return the reduction indices for computing gradients of s0 op s1 with broadcast.");
-
-namespace ops {
-
-MINITF_SIMPLE_OP_CTOR(OnesLike, "OnesLike", y, (const Scope& scope, Input x), ({x}))
-MINITF_SIMPLE_OP_CTOR(ZerosLike, "ZerosLike", y, (const Scope& scope, Input x), ({x}))
-MINITF_SIMPLE_OP_CTOR(StopGradient, "StopGradient", output, (const Scope& scope, Input input),
-                      ({input}))
-MINITF_SIMPLE_OP_CTOR(Reshape, "Reshape", output,
-                      (const Scope& scope, Input tensor, Input shape), ({tensor, shape}))
-MINITF_SIMPLE_OP_CTOR(BroadcastTo, "BroadcastTo", output,
-                      (const Scope& scope, Input input, Input shape), ({input, shape}))
-
-#define MINITF_OUT_TYPE_CTORS(CLASS)                                                    \
-  CLASS::CLASS(const Scope& scope, Input input, const CLASS::Attrs& attrs) {             \
-    Node* ret = internal::BuildNode(scope, #CLASS, {input},                              \
-                                    {{"out_type", internal::MakeAttr(attrs.out_type_)}}); \
-    if (ret == nullptr) return;                                                         \
-    this->operation = Operation(ret);                                                   \
-    this->output = Output(ret, 0);                                                      \
-  }                                                                                     \
-  CLASS::CLASS(const Scope& scope, Input input) : CLASS(scope, input, CLASS::Attrs()) {}
-
-MINITF_OUT_TYPE_CTORS(Shape)
-MINITF_OUT_TYPE_CTORS(Size)
-
-namespace internal {
-
-BroadcastGradientArgs::BroadcastGradientArgs(const Scope& scope, Input s0, Input s1) {
-  Node* ret = BuildNode(scope, "BroadcastGradientArgs", {s0, s1}, {});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->r0 = Output(ret, 0);
-  this->r1 = Output(ret, 1);
-}
-
-}  // namespace internal
-}  // namespace ops
+    .Summary("Return the reduction indices for computing gradients of s0 op s1 with broadcast.")
+    .CcHeader("array_ops")
+    .CcHidden();
 }  // namespace tensorflow

@@ -3,8 +3,8 @@
 // (always bilinear: for 'nearest' it is TF's approximation), none for box_ind and crop_size.
 // Integer images get no image gradient, as in TF's Python (TF's C++ fails to build one).
 #include "framework/gradients.h"
-#include "ops/array/shape_ops.h"
-#include "ops/crop_and_resize/crop_and_resize_ops.h"
+#include "tensorflow/cc/ops/array_ops.h"
+#include "tensorflow/cc/ops/image_ops.h"
 
 namespace tensorflow {
 namespace ops {

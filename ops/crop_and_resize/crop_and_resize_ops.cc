@@ -1,6 +1,12 @@
-// The CropAndResize family's op definitions, shape functions and wrapper classes, as TF 2.21
-// declares them.
-#include "ops/crop_and_resize/crop_and_resize_ops.h"
+// The CropAndResize family's op definitions and shape functions, as TF 2.21 declares them
+// (their wrappers are generated into tensorflow/cc/ops/image_ops.h, where TF declares them).
+//
+//   auto crops = ops::CropAndResize(root, image, boxes, box_ind, {7, 7});
+//   auto d_boxes = ops::CropAndResizeGradBoxes(root, upstream, image, boxes, box_ind);
+//
+// Results are TensorFlow 2.21's bit for bit. Where TF crashes or reads out of bounds (boxes
+// of the wrong rank, non-finite boxes, box indices outside the batch, huge outputs) the kernels
+// return InvalidArgument or OutOfRange.
 
 #include "framework/errors.h"
 #include "framework/op.h"
@@ -80,7 +86,23 @@ REGISTER_OP("CropAndResize")
     .Attr("method: {'bilinear', 'nearest'} = 'bilinear'")
     .Attr("extrapolation_value: float = 0")
     .SetShapeFn(CropAndResizeShape)
-    .Summary("Extracts crops from the input image tensor and resizes them.");
+    .Summary("Extracts crops from the input image tensor and resizes them.")
+    .Description(
+        "Each box [y1, x1, y2, x2] (normalized: 0 and 1 are the first and last pixel) is cut "
+        "from image box_ind[b] and resampled to crop_size with bilinear or nearest neighbor "
+        "sampling; samples outside the image take extrapolation_value.")
+    .ArgDoc("image", "A 4-D tensor of shape `[batch, image_height, image_width, depth]`.")
+    .ArgDoc("boxes", "A 2-D tensor of shape `[num_boxes, 4]`.")
+    .ArgDoc("box_ind",
+            "A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`: the image "
+            "each box refers to.")
+    .ArgDoc("crop_size",
+            "A 1-D tensor of 2 elements, `size = [crop_height, crop_width]`. All cropped image "
+            "patches are resized to this size.")
+    .ArgDoc("method", "The sampling method: `\"bilinear\"` or `\"nearest\"`.")
+    .ArgDoc("extrapolation_value", "Value used for extrapolation, when applicable.")
+    .ArgDoc("crops", "A 4-D tensor of shape `[num_boxes, crop_height, crop_width, depth]`.")
+    .CcHeader("image_ops");
 
 REGISTER_OP("CropAndResizeGradImage")
     .Input("grads: float")
@@ -91,7 +113,15 @@ REGISTER_OP("CropAndResizeGradImage")
     .Attr("T: {float, half, double}")
     .Attr("method: {'bilinear', 'nearest'} = 'bilinear'")
     .SetShapeFn(CropAndResizeGradImageShape)
-    .Summary("Computes the gradient of the crop_and_resize op wrt the input image tensor.");
+    .Summary("Computes the gradient of the crop_and_resize op wrt the input image tensor.")
+    .ArgDoc("grads", "A 4-D tensor of shape `[num_boxes, crop_height, crop_width, depth]`.")
+    .ArgDoc("boxes", "A 2-D tensor of shape `[num_boxes, 4]`.")
+    .ArgDoc("box_ind", "A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`.")
+    .ArgDoc("image_size",
+            "A 1-D tensor with value `[batch, image_height, image_width, depth]`.")
+    .ArgDoc("method", "The sampling method used by the forward op.")
+    .ArgDoc("output", "A 4-D tensor of shape `[batch, image_height, image_width, depth]`.")
+    .CcHeader("image_ops");
 
 REGISTER_OP("CropAndResizeGradBoxes")
     .Input("grads: float")
@@ -102,49 +132,12 @@ REGISTER_OP("CropAndResizeGradBoxes")
     .Attr("T: {uint8, uint16, int8, int16, int32, int64, half, float, double}")
     .Attr("method: {'bilinear'} = 'bilinear'")
     .SetShapeFn(CropAndResizeGradBoxesShape)
-    .Summary("Computes the gradient of the crop_and_resize op wrt the input boxes tensor.");
-
-namespace ops {
-
-using internal::BuildNode;
-using internal::MakeAttr;
-
-CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
-                             ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
-                             ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs) {
-  Node* ret = BuildNode(scope, "CropAndResize", {image, boxes, box_ind, crop_size},
-                        {{"method", MakeAttr(attrs.method_)},
-                         {"extrapolation_value", MakeAttr(attrs.extrapolation_value_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  crops = Output(ret, 0);
-}
-
-CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
-                                               ::tensorflow::Input grads,
-                                               ::tensorflow::Input boxes,
-                                               ::tensorflow::Input box_ind,
-                                               ::tensorflow::Input image_size, DataType T,
-                                               const CropAndResizeGradImage::Attrs& attrs) {
-  Node* ret = BuildNode(scope, "CropAndResizeGradImage", {grads, boxes, box_ind, image_size},
-                        {{"T", MakeAttr(T)}, {"method", MakeAttr(attrs.method_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  output = Output(ret, 0);
-}
-
-CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope,
-                                               ::tensorflow::Input grads,
-                                               ::tensorflow::Input image,
-                                               ::tensorflow::Input boxes,
-                                               ::tensorflow::Input box_ind,
-                                               const CropAndResizeGradBoxes::Attrs& attrs) {
-  Node* ret = BuildNode(scope, "CropAndResizeGradBoxes", {grads, image, boxes, box_ind},
-                        {{"method", MakeAttr(attrs.method_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  output = Output(ret, 0);
-}
-
-}  // namespace ops
+    .Summary("Computes the gradient of the crop_and_resize op wrt the input boxes tensor.")
+    .ArgDoc("grads", "A 4-D tensor of shape `[num_boxes, crop_height, crop_width, depth]`.")
+    .ArgDoc("image", "A 4-D tensor of shape `[batch, image_height, image_width, depth]`.")
+    .ArgDoc("boxes", "A 2-D tensor of shape `[num_boxes, 4]`.")
+    .ArgDoc("box_ind", "A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`.")
+    .ArgDoc("method", "Only `\"bilinear\"` is supported.")
+    .ArgDoc("output", "A 2-D tensor of shape `[num_boxes, 4]`.")
+    .CcHeader("image_ops");
 }  // namespace tensorflow

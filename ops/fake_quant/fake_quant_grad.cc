@@ -2,7 +2,7 @@
 // straight-through estimator, clipped to the nudged range), as TF's Python registers them.
 // TF's C++ registry has none; the gradient ops themselves have no gradient.
 #include "framework/gradients.h"
-#include "ops/fake_quant/fake_quant_ops.h"
+#include "tensorflow/cc/ops/array_ops.h"
 
 namespace tensorflow {
 namespace ops {

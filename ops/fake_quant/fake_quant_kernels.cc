@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "framework/op_kernel.h"
-#include "ops/fake_quant/fake_quant_functor.h"
+#include "ops/fake_quant/internal/fake_quant_attrs.h"
+#include "ops/fake_quant/internal/fake_quant_functor.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -34,9 +35,7 @@ Status ReadQuantRange(OpKernelConstruction* ctx, QuantRange* range) {
   bool narrow_range;
   TF_RETURN_IF_ERROR(ctx->GetAttr("num_bits", &num_bits));
   TF_RETURN_IF_ERROR(ctx->GetAttr("narrow_range", &narrow_range));
-  if (num_bits < 2 || num_bits > 16) {
-    return errors::InvalidArgument("num_bits must be between 2 and 16, inclusive");
-  }
+  TF_RETURN_IF_ERROR(fake_quant::CheckNumBits(num_bits));
   range->quant_min = narrow_range ? 1 : 0;
   range->quant_max = (1 << num_bits) - 1;
   return OkStatus();
@@ -97,9 +96,7 @@ Status ReadArgsRange(OpKernelConstruction* ctx, Nudged* nudged) {
   float min, max;
   TF_RETURN_IF_ERROR(ctx->GetAttr("min", &min));
   TF_RETURN_IF_ERROR(ctx->GetAttr("max", &max));
-  if (!(min < max)) {
-    return errors::InvalidArgument("min has to be smaller than max, was: ", min, " >= ", max);
-  }
+  TF_RETURN_IF_ERROR(fake_quant::CheckArgsRange(min, max));
   TF_RETURN_IF_ERROR(CheckFinite("min", min));
   TF_RETURN_IF_ERROR(CheckFinite("max", max));
   QuantRange r;

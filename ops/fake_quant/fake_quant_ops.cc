@@ -1,9 +1,20 @@
-// The FakeQuant family's op definitions, shape functions and wrapper classes, as TF 2.21
-// declares them (num_bits is also range-checked when a node is built, a minitf addition).
-#include "ops/fake_quant/fake_quant_ops.h"
+// The FakeQuant family's op definitions and shape functions, as TF 2.21 declares them (their
+// wrappers are generated into tensorflow/cc/ops/array_ops.h, where TF declares them). num_bits
+// (and the Args ops' min < max) is also checked when a node is built, a minitf addition.
+//
+//   auto q = ops::FakeQuantWithMinMaxVars(root, x, min, max,
+//                                         ops::FakeQuantWithMinMaxVars::NumBits(8));
+//   auto grad = ops::FakeQuantWithMinMaxVarsGradient(root, upstream, x, min, max);
+//   // grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max
+//
+// Results are TensorFlow 2.21's bit for bit; d_min/d_max sums are deterministic (the same at
+// any thread count). Where TF crashes (non-scalar min/max, rank-0 per-channel input, wrong
+// channel count) or produces garbage from non-finite min/max, the kernels return
+// InvalidArgument.
 
 #include "framework/errors.h"
 #include "framework/op.h"
+#include "ops/fake_quant/internal/fake_quant_attrs.h"
 
 namespace tensorflow {
 
@@ -14,10 +25,7 @@ namespace {
 Status CheckNumBits(const AttrSlice& attrs) {
   int64_t num_bits;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "num_bits", &num_bits));
-  if (num_bits < 2 || num_bits > 16) {
-    return errors::InvalidArgument("num_bits must be between 2 and 16, inclusive");
-  }
-  return OkStatus();
+  return fake_quant::CheckNumBits(num_bits);
 }
 
 Status CheckArgs(const AttrSlice& attrs) {
@@ -25,10 +33,7 @@ Status CheckArgs(const AttrSlice& attrs) {
   float min, max;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "min", &min));
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "max", &max));
-  if (!(min < max)) {
-    return errors::InvalidArgument("min has to be smaller than max, was: ", min, " >= ", max);
-  }
-  return OkStatus();
+  return fake_quant::CheckArgsRange(min, max);
 }
 
 Status VarsShape(InferenceContext* c) {
@@ -93,7 +98,14 @@ REGISTER_OP("FakeQuantWithMinMaxArgs")
     .Output("outputs: float")
     .SetShapeFn(shape_inference::UnchangedShape)
     .SetAttrCheck(CheckArgs)
-    .Summary("Fake-quantize 'inputs' to the grid of [min, max] given as attributes.");
+    .Summary("Fake-quantize 'inputs' to the grid of [min, max] given as attributes.")
+    .Description(
+        "[min; max] is nudged so that 0.0 is exactly representable, then 'inputs' is clamped "
+        "to it and rounded to the 2^num_bits grid over it.")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 
 REGISTER_OP("FakeQuantWithMinMaxArgsGradient")
     .Attr("min: float = -6.0")
@@ -105,7 +117,16 @@ REGISTER_OP("FakeQuantWithMinMaxArgsGradient")
     .Output("backprops: float")
     .SetShapeFn(shape_inference::UnchangedShape)
     .SetAttrCheck(CheckArgs)
-    .Summary("Compute gradients for a FakeQuantWithMinMaxArgs operation.");
+    .Summary("Compute gradients for a FakeQuantWithMinMaxArgs operation.")
+    .ArgDoc("gradients", "Backpropagated gradients above the FakeQuantWithMinMaxArgs operation.")
+    .ArgDoc("inputs", "Values passed as inputs to the FakeQuantWithMinMaxArgs operation.")
+    .ArgDoc("backprops",
+            "Backpropagated gradients below the FakeQuantWithMinMaxArgs operation: "
+            "`gradients * (inputs >= min && inputs <= max)`.")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 
 REGISTER_OP("FakeQuantWithMinMaxVars")
     .Attr("num_bits: int = 8")
@@ -116,7 +137,13 @@ REGISTER_OP("FakeQuantWithMinMaxVars")
     .Output("outputs: float")
     .SetShapeFn(VarsShape)
     .SetAttrCheck(CheckNumBits)
-    .Summary("Fake-quantize 'inputs' to the grid of scalar tensors min and max.");
+    .Summary("Fake-quantize 'inputs' to the grid of scalar tensors min and max.")
+    .ArgDoc("min", "A scalar: the low end of the range.")
+    .ArgDoc("max", "A scalar: the high end of the range.")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 
 REGISTER_OP("FakeQuantWithMinMaxVarsGradient")
     .Attr("num_bits: int = 8")
@@ -130,7 +157,22 @@ REGISTER_OP("FakeQuantWithMinMaxVarsGradient")
     .Output("backprop_wrt_max: float")
     .SetShapeFn(VarsGradientShape)
     .SetAttrCheck(CheckNumBits)
-    .Summary("Compute gradients for a FakeQuantWithMinMaxVars operation.");
+    .Summary("Compute gradients for a FakeQuantWithMinMaxVars operation.")
+    .ArgDoc("gradients", "Backpropagated gradients above the FakeQuantWithMinMaxVars operation.")
+    .ArgDoc("inputs",
+            "Values passed as inputs to the FakeQuantWithMinMaxVars operation; min, max: "
+            "quantization interval, scalar floats.")
+    .ArgDoc("backprops_wrt_input",
+            "Backpropagated gradients w.r.t. inputs: `gradients * (inputs >= min && inputs <= "
+            "max)`.")
+    .ArgDoc("backprop_wrt_min",
+            "Backpropagated gradients w.r.t. min parameter: `sum(gradients * (inputs < min))`.")
+    .ArgDoc("backprop_wrt_max",
+            "Backpropagated gradients w.r.t. max parameter: `sum(gradients * (inputs > max))`.")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 
 REGISTER_OP("FakeQuantWithMinMaxVarsPerChannel")
     .Attr("num_bits: int = 8")
@@ -141,7 +183,13 @@ REGISTER_OP("FakeQuantWithMinMaxVarsPerChannel")
     .Output("outputs: float")
     .SetShapeFn(PerChannelShape)
     .SetAttrCheck(CheckNumBits)
-    .Summary("Fake-quantize 'inputs' per channel (last dimension) to min[c], max[c].");
+    .Summary("Fake-quantize 'inputs' per channel (last dimension) to min[c], max[c].")
+    .ArgDoc("min", "One low end per channel, shape [d].")
+    .ArgDoc("max", "One high end per channel, shape [d].")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 
 REGISTER_OP("FakeQuantWithMinMaxVarsPerChannelGradient")
     .Attr("num_bits: int = 8")
@@ -155,93 +203,24 @@ REGISTER_OP("FakeQuantWithMinMaxVarsPerChannelGradient")
     .Output("backprop_wrt_max: float")
     .SetShapeFn(PerChannelGradientShape)
     .SetAttrCheck(CheckNumBits)
-    .Summary("Compute gradients for a FakeQuantWithMinMaxVarsPerChannel operation.");
-
-namespace ops {
-
-namespace {
-using internal::BuildNode;
-using internal::MakeAttr;
-
-// Sets the three outputs of a gradient op.
-template <typename Op>
-void SetGradientOutputs(Node* ret, Op* op) {
-  op->operation = Operation(ret);
-  op->backprops_wrt_input = Output(ret, 0);
-  op->backprop_wrt_min = Output(ret, 1);
-  op->backprop_wrt_max = Output(ret, 2);
-}
-}  // namespace
-
-FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const Scope& scope, Input inputs,
-                                                 const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxArgs", {inputs},
-                             {{"min", MakeAttr(attrs.min_)},
-                              {"max", MakeAttr(attrs.max_)},
-                              {"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  outputs = Output(ret, 0);
-}
-
-FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const Scope& scope,
-                                                                 Input gradients, Input inputs,
-                                                                 const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxArgsGradient", {gradients, inputs},
-                             {{"min", MakeAttr(attrs.min_)},
-                              {"max", MakeAttr(attrs.max_)},
-                              {"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  backprops = Output(ret, 0);
-}
-
-FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const Scope& scope, Input inputs, Input min,
-                                                 Input max, const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVars", {inputs, min, max},
-                             {{"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  outputs = Output(ret, 0);
-}
-
-FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const Scope& scope,
-                                                                 Input gradients, Input inputs,
-                                                                 Input min, Input max,
-                                                                 const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsGradient",
-                             {gradients, inputs, min, max},
-                             {{"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  SetGradientOutputs(ret, this);
-}
-
-FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const Scope& scope,
-                                                                     Input inputs, Input min,
-                                                                     Input max,
-                                                                     const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsPerChannel", {inputs, min, max},
-                             {{"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  operation = Operation(ret);
-  outputs = Output(ret, 0);
-}
-
-FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(
-    const Scope& scope, Input gradients, Input inputs, Input min, Input max,
-    const Attrs& attrs) {
-  Node* ret = BuildNode(scope, "FakeQuantWithMinMaxVarsPerChannelGradient",
-                             {gradients, inputs, min, max},
-                             {{"num_bits", MakeAttr(attrs.num_bits_)},
-                              {"narrow_range", MakeAttr(attrs.narrow_range_)}});
-  if (ret == nullptr) return;
-  SetGradientOutputs(ret, this);
-}
-
-}  // namespace ops
+    .Summary("Compute gradients for a FakeQuantWithMinMaxVarsPerChannel operation.")
+    .ArgDoc("gradients",
+            "Backpropagated gradients above the FakeQuantWithMinMaxVars operation, shape one "
+            "of: `[d]`, `[b, d]`, `[b, h, w, d]`.")
+    .ArgDoc("inputs",
+            "Values passed as inputs to the FakeQuantWithMinMaxVars operation, shape same as "
+            "`gradients`. min, max: quantization interval, floats of shape `[d]`.")
+    .ArgDoc("backprops_wrt_input",
+            "Backpropagated gradients w.r.t. inputs, shape same as `inputs`: `gradients * "
+            "(inputs >= min && inputs <= max)`.")
+    .ArgDoc("backprop_wrt_min",
+            "Backpropagated gradients w.r.t. min parameter, shape `[d]`: `sum_per_d(gradients "
+            "* (inputs < min))`.")
+    .ArgDoc("backprop_wrt_max",
+            "Backpropagated gradients w.r.t. max parameter, shape `[d]`: `sum_per_d(gradients "
+            "* (inputs > max))`.")
+    .ArgDoc("num_bits", "The bitwidth of the quantization; between 2 and 16, inclusive.")
+    .ArgDoc("narrow_range",
+            "Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).")
+    .CcHeader("array_ops");
 }  // namespace tensorflow

@@ -1,5 +1,4 @@
-// The Cast op: definition, shape function, wrapper and CPU kernel.
-#include "ops/math/cast_op.h"
+// The Cast op: definition, shape function and CPU kernel.
 
 #include <cmath>
 #include <cstring>
@@ -18,24 +17,8 @@ REGISTER_OP("Cast")
     .Attr("DstT: type")
     .Attr("Truncate: bool = false")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Cast x of type SrcT to y of DstT.");
-
-namespace ops {
-
-Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
-           const Cast::Attrs& attrs) {
-  Node* ret = internal::BuildNode(scope, "Cast", {x},
-                                  {{"DstT", internal::MakeAttr(DstT)},
-                                   {"Truncate", internal::MakeAttr(attrs.Truncate_)}});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->y = Output(ret, 0);
-}
-
-Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT)
-    : Cast(scope, x, DstT, Cast::Attrs()) {}
-
-}  // namespace ops
+    .Summary("Cast x of type SrcT to y of DstT.")
+    .CcHeader("math_ops");
 }  // namespace tensorflow
 
 namespace tensorflow {

@@ -1,5 +1,5 @@
 // CPU kernels of the elementwise math ops: Add/AddV2/Sub/Mul/Div with TF's broadcasting,
-// Neg/Square/Sqrt/Conj, SqrtGrad and AddN. Every result is one IEEE operation per element in T
+// Neg/Square/Sqrt/Conj, SqrtGrad, AddN and LogicalNot. Every result is one IEEE operation per element in T
 // (16-bit floats compute in float and round, as Eigen does), so outputs are bit-exact with TF.
 #include <cmath>
 #include <complex>
@@ -7,6 +7,7 @@
 
 #include "framework/bcast.h"
 #include "framework/op_kernel.h"
+#include "ops/math/internal/math_types.h"
 
 namespace tensorflow {
 namespace {
@@ -187,6 +188,10 @@ struct SqrtFn {
   }
 };
 
+struct LogicalNotFn {
+  bool operator()(bool a) const { return !a; }
+};
+
 template <typename T, typename Fn>
 class UnaryOp : public OpKernel {
  public:
@@ -285,12 +290,6 @@ class AddNOp : public OpKernel {
 #define MINITF_REGISTER_CWISE(OP, T, ...) \
   REGISTER_KERNEL_BUILDER(Name(OP).Device(DEVICE_CPU).TypeConstraint<T>("T"), __VA_ARGS__)
 
-#define MINITF_ARITHMETIC_TYPES(M)                                                      \
-  M(float) M(double) M(Eigen::half) M(Eigen::bfloat16) M(int8_t) M(int16_t) M(int32_t) \
-  M(int64_t) M(uint8_t) M(uint16_t) M(uint32_t) M(uint64_t) M(complex64) M(complex128)
-#define MINITF_FLOAT_TYPES(M) \
-  M(float) M(double) M(Eigen::half) M(Eigen::bfloat16) M(complex64) M(complex128)
-
 #define MINITF_REGISTER_ARITHMETIC(T)                                  \
   MINITF_REGISTER_CWISE("Add", T, BinaryOp<T, AddFn>);              \
   MINITF_REGISTER_CWISE("AddV2", T, BinaryOp<T, AddFn>);            \
@@ -299,26 +298,18 @@ class AddNOp : public OpKernel {
   MINITF_REGISTER_CWISE("Div", T, BinaryOp<T, DivFn>);              \
   MINITF_REGISTER_CWISE("Square", T, UnaryOp<T, SquareFn>);         \
   MINITF_REGISTER_CWISE("AddN", T, AddNOp<T>);
-MINITF_ARITHMETIC_TYPES(MINITF_REGISTER_ARITHMETIC)
+MINITF_CALL_ARITHMETIC_TYPES(MINITF_REGISTER_ARITHMETIC)
 
 #define MINITF_REGISTER_NEG(T) MINITF_REGISTER_CWISE("Neg", T, UnaryOp<T, NegFn>);
-MINITF_REGISTER_NEG(float)
-MINITF_REGISTER_NEG(double)
-MINITF_REGISTER_NEG(Eigen::half)
-MINITF_REGISTER_NEG(Eigen::bfloat16)
-MINITF_REGISTER_NEG(int8_t)
-MINITF_REGISTER_NEG(int16_t)
-MINITF_REGISTER_NEG(int32_t)
-MINITF_REGISTER_NEG(int64_t)
-MINITF_REGISTER_NEG(complex64)
-MINITF_REGISTER_NEG(complex128)
+MINITF_CALL_SIGNED_TYPES(MINITF_REGISTER_NEG)
 
 #define MINITF_REGISTER_FLOAT(T)                               \
   MINITF_REGISTER_CWISE("Sqrt", T, UnaryOp<T, SqrtFn>);     \
   MINITF_REGISTER_CWISE("SqrtGrad", T, SqrtGradOp<T>);
-MINITF_FLOAT_TYPES(MINITF_REGISTER_FLOAT)
+MINITF_CALL_FLOAT_COMPLEX_TYPES(MINITF_REGISTER_FLOAT)
 
 MINITF_REGISTER_CWISE("Add", tstring, BinaryOp<tstring, AddFn>);
+REGISTER_KERNEL_BUILDER(Name("LogicalNot").Device(DEVICE_CPU), UnaryOp<bool, LogicalNotFn>);
 MINITF_REGISTER_CWISE("Conj", complex64, UnaryOp<complex64, ConjFn>);
 MINITF_REGISTER_CWISE("Conj", complex128, UnaryOp<complex128, ConjFn>);
 

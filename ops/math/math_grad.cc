@@ -4,14 +4,18 @@
 #include "framework/gradients.h"
 #include "framework/errors.h"
 #include "framework/graph.h"
-#include "ops/array/array_ops.h"
-#include "ops/array/const_op.h"
-#include "ops/array/shape_ops.h"
-#include "ops/math/math_ops.h"
+#include "ops/math/internal/reduction_axes.h"
+#include "tensorflow/cc/ops/array_ops.h"
+#include "tensorflow/cc/ops/array_ops_internal.h"
+#include "tensorflow/cc/ops/const_op.h"
+#include "tensorflow/cc/ops/math_ops.h"
+#include "tensorflow/cc/ops/math_ops_internal.h"
 
 namespace tensorflow {
 namespace ops {
 namespace {
+
+REGISTER_NO_GRADIENT_OP("LogicalNot");
 
 // The gradients of a broadcasting binary op from its per-element ones: each summed over the
 // dimensions its operand was stretched along, then shaped like the operand.
@@ -147,16 +151,12 @@ Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, 
         GetNodeAttr(axes_node->attrs(), "value", &proto).ok() && axes.FromProto(*proto)) {
       const int rank = xs.dims();
       Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
-      keep.flat<int32_t>().setConstant(1);
-      reduced.flat<int32_t>().setConstant(0);
-      for (int64_t a : tensor::IntValues(axes)) {
-        if (a < 0) a += rank;
-        if (a < 0 || a >= rank) {
-          return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
-                                         rank, " dimensions.");
-        }
-        keep.flat<int32_t>()(a) = 0;
-        reduced.flat<int32_t>()(a) = 1;
+      std::vector<bool> dims;
+      TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
+                                                reduction::Checker::kShapeFunction, &dims));
+      for (int d = 0; d < rank; ++d) {
+        keep.flat<int32_t>()(d) = dims[d] ? 0 : 1;
+        reduced.flat<int32_t>()(d) = dims[d] ? 1 : 0;
       }
       kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
                        Const(scope, Input::Initializer(reduced)));
@@ -222,6 +222,21 @@ Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Out
   return scope.status();
 }
 REGISTER_GRADIENT_OP("MatMul", MatMulGrad);
+
+// BroadcastTo (array family): the gradient summed over the dimensions the input was
+// stretched along (TF's array_grad.cc; here because it needs Sum).
+Status BroadcastToGrad(const Scope& scope, const Operation& op,
+                       const std::vector<Output>& grad_inputs,
+                       std::vector<Output>* grad_outputs) {
+  const Output shape = op.input(1);
+  auto input_shape = Shape(scope, op.input(0), Shape::OutType(shape.type()));
+  auto axes = internal::BroadcastGradientArgs(scope, input_shape, shape);
+  auto sum = Sum(scope, grad_inputs[0], axes.r0, Sum::KeepDims(true));
+  grad_outputs->push_back(Reshape(scope, sum, input_shape));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("BroadcastTo", BroadcastToGrad);
 
 }  // namespace
 }  // namespace ops

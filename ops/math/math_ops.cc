@@ -1,13 +1,12 @@
-// The math family's op definitions (TF 2.21's signatures, attrs and shape functions) and the
-// constructors of its wrapper classes. Kernels: cwise_kernels.cc, reduction_kernels.cc,
-// matmul_kernel.cc; gradients: math_grad.cc.
-#include "ops/math/math_ops.h"
-
-#include <set>
+// The math family's op definitions (TF 2.21's signatures, attrs, shape functions and C++ API).
+// Binary ops broadcast as TF does (shapes aligned at the right; a dimension of 1 stretches).
+// Kernels: cwise_kernels.cc, reduction_kernels.cc, matmul_kernel.cc; gradients: math_grad.cc.
 
 #include "framework/bcast.h"
 #include "framework/errors.h"
 #include "framework/op.h"
+#include "ops/math/internal/math_types.h"
+#include "ops/math/internal/reduction_axes.h"
 
 namespace tensorflow {
 
@@ -39,17 +38,12 @@ Status ReductionShape(InferenceContext* c) {
                                : PartialTensorShape());
     return OkStatus();
   }
-  std::set<int64_t> reduced;
-  for (const int64_t a : tensor::IntValues(*axes)) {
-    if (a < -rank || a >= rank) {
-      return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
-                                     rank, " dimensions.");
-    }
-    reduced.insert(a < 0 ? a + rank : a);
-  }
+  std::vector<bool> reduced;
+  TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(*axes), rank,
+                                            reduction::Checker::kShapeFunction, &reduced));
   std::vector<int64_t> dims;
   for (int d = 0; d < rank; ++d) {
-    if (reduced.count(d) == 0) {
+    if (!reduced[d]) {
       dims.push_back(in.dim_size(d));
     } else if (keep_dims) {
       dims.push_back(1);
@@ -92,7 +86,8 @@ Status AddNShape(InferenceContext* c) {
       .Output("z: T")                          \
       .Attr("T: " TYPES)                       \
       .SetShapeFn(BroadcastBinaryShape)        \
-      .Summary(SUMMARY)
+      .Summary(SUMMARY)                        \
+      .CcHeader("math_ops")
 
 #define MINITF_UNARY_OP(NAME, TYPES, SUMMARY) \
   REGISTER_OP(NAME)                           \
@@ -100,7 +95,8 @@ Status AddNShape(InferenceContext* c) {
       .Output("y: T")                         \
       .Attr("T: " TYPES)                      \
       .SetShapeFn(shape_inference::UnchangedShape)  \
-      .Summary(SUMMARY)
+      .Summary(SUMMARY)                       \
+      .CcHeader("math_ops")
 
 #define MINITF_REDUCTION_OP(NAME, SUMMARY)     \
   REGISTER_OP(NAME)                            \
@@ -111,11 +107,14 @@ Status AddNShape(InferenceContext* c) {
       .Attr("T: numbertype")                   \
       .Attr("Tidx: {int32, int64} = DT_INT32") \
       .SetShapeFn(ReductionShape)              \
-      .Summary(SUMMARY)
-
-#define MINITF_ARITHMETIC_TYPES                                                          \
-  "{bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, " \
-  "complex128, uint32, uint64}"
+      .Summary(SUMMARY)                        \
+      .ArgDoc("input", "The tensor to reduce.") \
+      .ArgDoc("reduction_indices",             \
+              "The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.") \
+      .ArgDoc("keep_dims", "If true, retain reduced dimensions with length 1.") \
+      .ArgDoc("output", "The reduced tensor.") \
+      .CcRename("reduction_indices", "axis")   \
+      .CcHeader("math_ops")
 
 }  // namespace
 
@@ -123,36 +122,53 @@ MINITF_BINARY_OP("Add",
                  "{bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, "
                  "complex128, string}",
                  "Returns x + y element-wise.");
-MINITF_BINARY_OP("AddV2", MINITF_ARITHMETIC_TYPES, "Returns x + y element-wise.")
+MINITF_BINARY_OP("AddV2", MINITF_ARITHMETIC_TYPE_SET, "Returns x + y element-wise.")
     .SetIsCommutative()
     .SetIsAggregate();
-MINITF_BINARY_OP("Sub", MINITF_ARITHMETIC_TYPES, "Returns x - y element-wise.");
-MINITF_BINARY_OP("Mul", MINITF_ARITHMETIC_TYPES, "Returns x * y element-wise.").SetIsCommutative();
-MINITF_BINARY_OP("Div", MINITF_ARITHMETIC_TYPES, "Returns x / y element-wise.");
-MINITF_UNARY_OP("Neg",
-                "{bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
-                "complex128}",
-                "Computes numerical negative value element-wise.");
-MINITF_UNARY_OP("Square", MINITF_ARITHMETIC_TYPES, "Computes square of x element-wise.");
-MINITF_UNARY_OP("Sqrt", "{bfloat16, half, float, double, complex64, complex128}",
-                "Computes square root of x element-wise.");
-MINITF_REDUCTION_OP("Sum", "Computes the sum of elements across dimensions of a tensor.");
-MINITF_REDUCTION_OP("Mean", "Computes the mean of elements across dimensions of a tensor.");
+MINITF_BINARY_OP("Sub", MINITF_ARITHMETIC_TYPE_SET, "Returns x - y element-wise.")
+    .CcName("Subtract")
+    .CcAlias("Sub");
+MINITF_BINARY_OP("Mul", MINITF_ARITHMETIC_TYPE_SET, "Returns x * y element-wise.")
+    .SetIsCommutative()
+    .CcName("Multiply")
+    .CcAlias("Mul");
+MINITF_BINARY_OP("Div", MINITF_ARITHMETIC_TYPE_SET, "Returns x / y element-wise.");
+MINITF_UNARY_OP("Neg", MINITF_SIGNED_TYPE_SET, "Computes numerical negative value element-wise.")
+    .CcName("Negate")
+    .CcAlias("Neg");
+MINITF_UNARY_OP("Square", MINITF_ARITHMETIC_TYPE_SET, "Computes square of x element-wise.");
+MINITF_UNARY_OP("Sqrt", MINITF_FLOAT_COMPLEX_TYPE_SET, "Computes square root of x element-wise.");
+MINITF_REDUCTION_OP("Sum", "Computes the sum of elements across dimensions of a tensor.")
+    .CcAlias("ReduceSum");
+MINITF_REDUCTION_OP("Mean", "Computes the mean of elements across dimensions of a tensor.")
+    .CcAlias("ReduceMean");
+
+REGISTER_OP("LogicalNot")
+    .Input("x: bool")
+    .Output("y: bool")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Returns the truth value of `NOT x` element-wise.")
+    .ArgDoc("x", "A `Tensor` of type `bool`.")
+    .ArgDoc("y", "The logical negation of `x`, of the same shape.")
+    .CcHeader("math_ops");
 
 REGISTER_OP("Conj")
     .Input("input: T")
     .Output("output: T")
     .Attr("T: {complex64, complex128, variant} = DT_COMPLEX64")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Returns the complex conjugate of a complex number.");
+    .Summary("Returns the complex conjugate of a complex number.")
+    .CcHeader("math_ops");
 
 REGISTER_OP("SqrtGrad")
     .Input("y: T")
     .Input("dy: T")
     .Output("z: T")
-    .Attr("T: {bfloat16, half, float, double, complex64, complex128}")
+    .Attr("T: " MINITF_FLOAT_COMPLEX_TYPE_SET)
     .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Computes the gradient for the sqrt of x wrt its input.");
+    .Summary("Computes the gradient for the sqrt of x wrt its input.")
+    .CcHeader("math_ops")
+    .CcHidden();
 
 REGISTER_OP("AddN")
     .Input("inputs: N * T")
@@ -162,7 +178,9 @@ REGISTER_OP("AddN")
     .SetIsCommutative()
     .SetIsAggregate()
     .SetShapeFn(AddNShape)
-    .Summary("Add all input tensors element wise.");
+    .Summary("Add all input tensors element wise.")
+    .ArgDoc("inputs", "A list of `Tensor` objects, each with same shape and type.")
+    .CcHeader("math_ops");
 
 REGISTER_OP("MatMul")
     .Input("a: T")
@@ -176,66 +194,8 @@ REGISTER_OP("MatMul")
     .Attr("grad_a: bool = false")
     .Attr("grad_b: bool = false")
     .SetShapeFn(MatMulShape)
-    .Summary("Multiply the matrix \"a\" by the matrix \"b\".");
-
-namespace ops {
-
-using internal::BuildNode;
-using internal::MakeAttr;
-
-#define MINITF_BINARY_CTOR(CLASS, OP) \
-  MINITF_SIMPLE_OP_CTOR(CLASS, OP, z, (const Scope& scope, Input x, Input y), ({x, y}))
-#define MINITF_UNARY_CTOR(CLASS, OP) \
-  MINITF_SIMPLE_OP_CTOR(CLASS, OP, y, (const Scope& scope, Input x), ({x}))
-
-MINITF_BINARY_CTOR(Add, "Add")
-MINITF_BINARY_CTOR(AddV2, "AddV2")
-MINITF_BINARY_CTOR(Subtract, "Sub")
-MINITF_BINARY_CTOR(Multiply, "Mul")
-MINITF_BINARY_CTOR(Div, "Div")
-MINITF_UNARY_CTOR(Negate, "Neg")
-MINITF_UNARY_CTOR(Square, "Square")
-MINITF_UNARY_CTOR(Sqrt, "Sqrt")
-MINITF_SIMPLE_OP_CTOR(Conj, "Conj", output, (const Scope& scope, Input input), ({input}))
-namespace internal {
-MINITF_SIMPLE_OP_CTOR(SqrtGrad, "SqrtGrad", z, (const Scope& scope, Input y, Input dy), ({y, dy}))
-}  // namespace internal
-
-#define MINITF_REDUCTION_CTORS(CLASS, OP)                                                  \
-  CLASS::CLASS(const Scope& scope, Input input, Input axis, const CLASS::Attrs& attrs) {    \
-    Node* ret = BuildNode(scope, OP, {input, axis}, {{"keep_dims", MakeAttr(attrs.keep_dims_)}}); \
-    if (ret == nullptr) return;                                                            \
-    this->operation = Operation(ret);                                                      \
-    this->output = Output(ret, 0);                                                         \
-  }                                                                                        \
-  CLASS::CLASS(const Scope& scope, Input input, Input axis)                                \
-      : CLASS(scope, input, axis, CLASS::Attrs()) {}
-
-MINITF_REDUCTION_CTORS(Sum, "Sum")
-MINITF_REDUCTION_CTORS(Mean, "Mean")
-
-MatMul::MatMul(const Scope& scope, Input a, Input b, const MatMul::Attrs& attrs) {
-  Node* ret = BuildNode(scope, "MatMul", {a, b},
-                        {{"transpose_a", MakeAttr(attrs.transpose_a_)},
-                         {"transpose_b", MakeAttr(attrs.transpose_b_)},
-                         {"grad_a", MakeAttr(attrs.grad_a_)},
-                         {"grad_b", MakeAttr(attrs.grad_b_)}});
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->product = Output(ret, 0);
-}
-MatMul::MatMul(const Scope& scope, Input a, Input b) : MatMul(scope, a, b, MatMul::Attrs()) {}
-
-AddN::AddN(const Scope& scope, InputList inputs) {
-  if (!scope.ok()) return;
-  auto _inputs = AsNodeOutList(scope, inputs);
-  if (!scope.ok()) return;
-  auto builder = NodeBuilder(scope.GetUniqueNameForOp("AddN"), "AddN").Input(_inputs);
-  Node* ret = internal::FinishOp(scope, &builder);
-  if (ret == nullptr) return;
-  this->operation = Operation(ret);
-  this->sum = Output(ret, 0);
-}
-
-}  // namespace ops
+    .Summary("Multiply the matrix \"a\" by the matrix \"b\".")
+    .ArgDoc("transpose_a", "If true, \"a\" is transposed before multiplication.")
+    .ArgDoc("transpose_b", "If true, \"b\" is transposed before multiplication.")
+    .CcHeader("math_ops");
 }  // namespace tensorflow

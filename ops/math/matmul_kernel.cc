@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
-#include "ops/math/sgemm_avx2.h"
+#include "ops/math/internal/sgemm_avx2.h"
 
 namespace tensorflow {
 namespace {

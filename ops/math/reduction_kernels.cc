@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
+#include "ops/math/internal/reduction_axes.h"
 
 namespace tensorflow {
 namespace {
@@ -52,19 +53,9 @@ Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
                                    axes.shape().DebugString());
   }
   const int rank = input.dims();
-  std::vector<bool> reduce(rank, false);
-  for (const int64_t a : tensor::IntValues(axes)) {
-    if (a < -rank || a >= rank) {
-      return errors::InvalidArgument("Invalid reduction dimension (", a, " for input with ",
-                                     rank, " dimension(s)");
-    }
-    const int d = static_cast<int>(a < 0 ? a + rank : a);
-    if (reduce[d]) {
-      return errors::InvalidArgument(
-          "Invalid reduction arguments: Axes contains duplicate dimension: ", d);
-    }
-    reduce[d] = true;
-  }
+  std::vector<bool> reduce;
+  TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
+                                            reduction::Checker::kKernel, &reduce));
   for (int d = 0; d < rank; ++d) {
     const int64_t size = input.dim_size(d);
     if (reduce[d]) {

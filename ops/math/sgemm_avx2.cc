@@ -1,7 +1,7 @@
 // The AVX2+FMA float GEMM behind MatMul: B is packed into 16-column panels, A into 6-row
 // panels, and a 6x16 register tile accumulates one FMA per (row, column, k) in k order.
 // Functions carry target("avx2,fma"); only HasAvx2Fma() runs on every CPU.
-#include "ops/math/sgemm_avx2.h"
+#include "ops/math/internal/sgemm_avx2.h"
 
 #include <immintrin.h>
 

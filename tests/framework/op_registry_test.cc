@@ -128,30 +128,7 @@ TEST(OpRegistryTest, SpecErrorsAreReported) {
   EXPECT_FALSE(OpDefBuilder("Bad").Output("y: float").Finalize(&data).ok());  // no shape fn
 }
 
-// Every op registered in minitf has a shape function, a one-line summary and a CPU kernel
-// (test-only ops, named MinitfTest*, may lack the kernel).
-TEST(OpRegistryTest, EveryOpIsComplete) {
-  const std::vector<std::string> names = OpRegistry::Global()->ListOpNames();
-  for (const auto& name :
-       {"Const", "Placeholder", "PlaceholderWithDefault", "Identity", "NoOp", "Cast",
-        "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVars",
-        "FakeQuantWithMinMaxVarsGradient", "FakeQuantWithMinMaxVarsPerChannel",
-        "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResize", "CropAndResizeGradImage",
-        "CropAndResizeGradBoxes", "Add", "AddV2", "Sub", "Mul", "Div", "Neg", "Square", "Sqrt",
-        "SqrtGrad", "Sum", "Mean", "AddN", "MatMul", "OnesLike", "ZerosLike", "Reshape", "Shape",
-        "Size", "StopGradient", "BroadcastTo", "BroadcastGradientArgs", "Conj"}) {
-    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
-  }
-  for (const auto& name : names) {
-    const OpRegistrationData* data;
-    TF_ASSERT_OK(OpRegistry::Global()->LookUp(name, &data));
-    EXPECT_TRUE(static_cast<bool>(data->shape_inference_fn)) << name;
-    EXPECT_FALSE(data->op_def.summary().empty()) << name << " has no summary";
-    if (!absl::StartsWith(name, "MinitfTest")) {
-      EXPECT_TRUE(HasKernelForOp(name)) << name << " has no CPU kernel";
-    }
-  }
-}
+// The completeness of every registered op is checked by tests/ops/op_completeness_test.cc.
 
 }  // namespace
 }  // namespace tensorflow

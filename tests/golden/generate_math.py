@@ -8,6 +8,7 @@ subnormals), empty tensors. Same container format as generate_fake_quant.py.
   .venv-tf/bin/python tests/golden/generate_math.py tests/golden/math.pb
   .venv-tf/bin/python tests/golden/generate_math.py --check tests/golden/math.pb
 """
+import inspect
 import os
 import sys
 
@@ -103,19 +104,38 @@ def cases():
     for s0, s1 in [([2, 3, 5], [3, 1]), ([1], [4, 1, 2]), ([], [3]), ([2, 1], [2, 1]),
                    ([1, 1], [1])]:
         yield "BroadcastGradientArgs", [np.array(s0, np.int32), np.array(s1, np.int32)], {}
+    yield "LogicalNot", [rng.random((3, 7)) < 0.5], {}
+    yield "LogicalNot", [np.zeros((0, 2), np.bool_)], {}
+    yield "LogicalNot", [np.array(True)], {}
+    for dtype in (np.float32, np.float64, np.float16, np.int32, np.int64, np.complex64):
+        parts = [values(rng, dtype, (2, 3)) for _ in range(3)]
+        yield "AddN", parts, {}
+        yield "AddN", parts[:1], {}
+        yield "Identity", [parts[0]], {}
+        yield "StopGradient", [parts[1]], {}
+    yield "Identity", [np.array([b"a", b"bc"])], {}
+    # Cast between the dtypes training graphs use (float->int in range: out-of-range float to
+    # int is the CPU's conversion in TF and is tested by math_ops_test.cc).
+    f = values(rng, np.float32, (4, 5), special=False)
+    for dst in (np.float64, np.float16, tf.bfloat16.as_numpy_dtype, np.bool_, np.complex64):
+        yield "Cast", [f], {"DstT": dst, "Truncate": False}
+    yield "Cast", [np.round(f * 100)], {"DstT": np.int32, "Truncate": False}
+    yield "Cast", [values(rng, np.float64, (7,))], {"DstT": np.float32, "Truncate": False}
+    yield "Cast", [values(rng, np.int32, (6,))], {"DstT": np.float32, "Truncate": False}
+    yield "Cast", [values(rng, np.int64, (6,))], {"DstT": np.int32, "Truncate": False}
+    yield "Cast", [rng.random((5,)) < 0.5], {"DstT": np.float32, "Truncate": False}
 
 
 def run(op, inputs, attrs):
     fn = getattr(tf.raw_ops, op)
-    names = {
-        "Add": ["x", "y"], "AddV2": ["x", "y"], "Sub": ["x", "y"], "Mul": ["x", "y"],
-        "Div": ["x", "y"], "Neg": ["x"], "Square": ["x"], "Sqrt": ["x"], "SqrtGrad": ["y", "dy"],
-        "OnesLike": ["x"], "ZerosLike": ["x"], "Conj": ["input"], "Sum": ["input", "axis"], "Mean": ["input", "axis"],
-        "MatMul": ["a", "b"], "BroadcastTo": ["input", "shape"], "Reshape": ["tensor", "shape"],
-        "Shape": ["input"], "Size": ["input"], "BroadcastGradientArgs": ["s0", "s1"],
-    }[op]
-    kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
-    kwargs.update({k: (tf.as_dtype(v) if k == "out_type" else v) for k, v in attrs.items()})
+    # raw_ops take keywords: the inputs are the leading parameters, in the op's order.
+    names = list(inspect.signature(fn).parameters)[:len(inputs)]
+    if op == "AddN":  # one list input
+        kwargs = {"inputs": [tf.constant(v) for v in inputs]}
+    else:
+        kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
+    kwargs.update({k: (v if isinstance(v, (bool, int, float, str)) else tf.as_dtype(v))
+                   for k, v in attrs.items()})
     out = fn(**kwargs)
     return [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
 

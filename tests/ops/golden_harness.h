@@ -1,5 +1,6 @@
 // Runs golden cases written by tests/golden/generate_*.py (a GraphDef container: one NodeDef
-// per case with the op, its attrs, `input_<i>` tensors and TF's `expected_<i>` outputs). All
+// per case with the op, its attrs, `input_<i>` tensors and TF's `expected_<i>` outputs; an op
+// whose one input is a list gets them all as that list). All
 // cases go into one graph, run at 1, 2 and 4 threads; outputs must have the same bits at
 // every thread count. The test decides how to compare with TF's values.
 #ifndef MINITF_TESTS_OPS_GOLDEN_HARNESS_H_
@@ -19,6 +20,7 @@
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/node_def_util.h"
+#include "tensorflow/core/framework/op.h"
 #include "tensorflow/core/graph/node_builder.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 
@@ -53,13 +55,22 @@ inline std::vector<Case> BuildAll(const Scope& root, const GraphDef& golden,
   for (const NodeDef& def : golden.node()) {
     Case c{&def, {}};
     NodeBuilder builder(root.GetUniqueNameForOp(def.name()), def.op());
+    std::vector<NodeBuilder::NodeOut> inputs;
     for (int j = 0;; ++j) {
       Tensor t;
       if (!(extra && extra(def, j, &t)) &&
           !GetNodeAttr(AttrSlice(def), absl::StrCat("input_", j), &t).ok()) {
         break;
       }
-      builder.Input(ops::AsNodeOut(root, Input(t)));
+      inputs.push_back(ops::AsNodeOut(root, Input(t)));
+    }
+    // An op whose one input is a list (AddN) takes every stored input as that list.
+    const OpDef* op_def = nullptr;
+    TF_CHECK_OK(OpRegistry::Global()->LookUpOpDef(def.op(), &op_def));
+    if (op_def->input_arg_size() == 1 && !op_def->input_arg(0).number_attr().empty()) {
+      builder.Input(inputs);
+    } else {
+      for (const auto& in : inputs) builder.Input(in);
     }
     for (const auto& kv : def.attr()) {
       if (!IsDataAttr(kv.first)) builder.Attr(kv.first, kv.second);
@@ -87,7 +98,12 @@ inline std::vector<Tensor> RunAll(const Scope& root, const std::vector<Case>& ca
 
 inline bool SameBits(const Tensor& a, const Tensor& b) {
   if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
-  if (a.dtype() == DT_STRING) return false;
+  if (a.dtype() == DT_STRING) {
+    for (int64_t i = 0; i < a.NumElements(); ++i) {
+      if (a.flat<tstring>()(i) != b.flat<tstring>()(i)) return false;
+    }
+    return true;
+  }
   return a.tensor_data() == b.tensor_data();
 }
 

@@ -1,10 +1,12 @@
 // The gradient checker over every registered gradient: the Jacobian AddSymbolicGradients
-// builds must match centred differences. Also checks the checker itself (TF's
+// builds must match centred differences. Each GRADIENT_CHECK_TEST names the ops it checks;
+// op_completeness_test.cc requires one for every op with a real gradient. Also checks the checker itself (TF's
 // gradient_checker_test cases and errors).
 #include <cmath>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/ops/op_coverage.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
@@ -37,7 +39,7 @@ void CheckDouble(const Scope& s, const OutputList& xs, const std::vector<TensorS
   EXPECT_LT(max_error, tolerance);
 }
 
-TEST(GradientCheckTest, SquareFloatAsInTF) {
+GRADIENT_CHECK_TEST(SquareFloatAsInTF, "Square") {
   Scope s = Scope::NewRootScope();
   TensorShape shape({2, 4, 3});
   auto x = F(s, shape);
@@ -48,7 +50,7 @@ TEST(GradientCheckTest, SquareFloatAsInTF) {
   EXPECT_LT(max_error, 1e-3);
 }
 
-TEST(GradientCheckTest, BinaryOpsWithBroadcasting) {
+GRADIENT_CHECK_TEST(BinaryOpsWithBroadcasting, "Add", "AddV2", "Sub", "Mul", "Div") {
   const TensorShape xs({2, 3}), ys({3}), zs({2, 3});
   auto check = [&](auto make) {
     Scope s = Scope::NewRootScope();
@@ -65,7 +67,7 @@ TEST(GradientCheckTest, BinaryOpsWithBroadcasting) {
   });
 }
 
-TEST(GradientCheckTest, UnaryOps) {
+GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
   const TensorShape shape({3, 2});
   {
     Scope s = Scope::NewRootScope();
@@ -89,7 +91,7 @@ TEST(GradientCheckTest, UnaryOps) {
   }
 }
 
-TEST(GradientCheckTest, Reductions) {
+GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {
     std::vector<int> axes;
@@ -117,7 +119,7 @@ TEST(GradientCheckTest, Reductions) {
   }
 }
 
-TEST(GradientCheckTest, ReductionWithUnknownBatchDim) {
+GRADIENT_CHECK_TEST(ReductionWithUnknownBatchDim, "Mean") {
   Scope s = Scope::NewRootScope();
   auto x = Placeholder(s, DT_DOUBLE, Placeholder::Shape(PartialTensorShape({-1, 3})));
   auto y = Mean(s, x, {1});
@@ -125,7 +127,7 @@ TEST(GradientCheckTest, ReductionWithUnknownBatchDim) {
 }
 
 // Unknown rank and axes fed at run time: the gradient finds the kept shape at run time.
-TEST(GradientCheckTest, ReductionWithUnknownRankAndFedAxes) {
+GRADIENT_CHECK_TEST(ReductionWithUnknownRankAndFedAxes, "Sum", "Mean") {
   Scope s = Scope::NewRootScope();
   auto x = Placeholder(s, DT_DOUBLE);
   auto axes = Placeholder(s, DT_INT32);
@@ -145,7 +147,7 @@ TEST(GradientCheckTest, ReductionWithUnknownRankAndFedAxes) {
   CheckDouble(m, {mx}, {TensorShape({4, 3})}, {my}, {TensorShape({3})});
 }
 
-TEST(GradientCheckTest, AddNAndShapeOps) {
+GRADIENT_CHECK_TEST(AddNAndShapeOps, "AddN", "Reshape", "BroadcastTo") {
   const TensorShape shape({2, 3});
   {
     Scope s = Scope::NewRootScope();
@@ -165,7 +167,7 @@ TEST(GradientCheckTest, AddNAndShapeOps) {
   }
 }
 
-TEST(GradientCheckTest, MatMulEveryTranspose) {
+GRADIENT_CHECK_TEST(MatMulEveryTranspose, "MatMul") {
   for (int t = 0; t < 4; ++t) {
     const bool ta = t & 1, tb = t & 2;
     SCOPED_TRACE(testing::Message() << "ta=" << ta << " tb=" << tb);
@@ -178,7 +180,7 @@ TEST(GradientCheckTest, MatMulEveryTranspose) {
   }
 }
 
-TEST(GradientCheckTest, CastBetweenFloatTypes) {
+GRADIENT_CHECK_TEST(CastBetweenFloatTypes, "Cast") {
   Scope s = Scope::NewRootScope();
   auto x = D(s, {4});
   auto y = Cast(s, x, DT_FLOAT);
@@ -198,7 +200,7 @@ Tensor QuantInputs() {
                                {2, 4});
 }
 
-TEST(GradientCheckTest, FakeQuantWithMinMaxArgs) {
+GRADIENT_CHECK_TEST(FakeQuantWithMinMaxArgs, "FakeQuantWithMinMaxArgs") {
   Scope s = Scope::NewRootScope();
   auto x = F(s, {2, 4});
   auto y = FakeQuantWithMinMaxArgs(
@@ -209,7 +211,7 @@ TEST(GradientCheckTest, FakeQuantWithMinMaxArgs) {
   EXPECT_LT(max_error, kQuantTolerance);
 }
 
-TEST(GradientCheckTest, FakeQuantWithMinMaxVarsEveryInput) {
+GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsEveryInput, "FakeQuantWithMinMaxVars") {
   const auto attrs = FakeQuantWithMinMaxVars::NumBits(16);
   for (int wrt = 0; wrt < 3; ++wrt) {
     SCOPED_TRACE(wrt);
@@ -228,7 +230,7 @@ TEST(GradientCheckTest, FakeQuantWithMinMaxVarsEveryInput) {
   }
 }
 
-TEST(GradientCheckTest, FakeQuantWithMinMaxVarsPerChannelEveryInput) {
+GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsPerChannelEveryInput, "FakeQuantWithMinMaxVarsPerChannel") {
   const auto attrs = FakeQuantWithMinMaxVarsPerChannel::NumBits(16);
   const Tensor mins = test::AsTensor<float>({-1.0f, -0.5f, -2.0f, -1.0f});
   const Tensor maxs = test::AsTensor<float>({1.0f, 0.5f, 1.5f, 0.75f});
@@ -259,7 +261,7 @@ Tensor CropImage() {
 const Tensor kBoxes =
     test::AsTensor<float>({0.1f, 0.15f, 0.7f, 0.8f, 0.3f, 0.2f, 0.9f, 0.65f}, {2, 4});
 
-TEST(GradientCheckTest, CropAndResizeImage) {
+GRADIENT_CHECK_TEST(CropAndResizeImage, "CropAndResize") {
   for (const char* method : {"bilinear", "nearest"}) {
     SCOPED_TRACE(method);
     Scope s = Scope::NewRootScope();
@@ -273,7 +275,7 @@ TEST(GradientCheckTest, CropAndResizeImage) {
   }
 }
 
-TEST(GradientCheckTest, CropAndResizeBoxes) {
+GRADIENT_CHECK_TEST(CropAndResizeBoxes, "CropAndResize") {
   Scope s = Scope::NewRootScope();
   auto boxes = F(s, {2, 4});
   auto crops = CropAndResize(s, CropImage(), boxes, {0, 0}, {3, 3});

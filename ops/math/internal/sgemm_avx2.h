@@ -1,8 +1,8 @@
 // minitf: a float matrix product for AVX2+FMA CPUs (picked at run time by MatMul's kernel).
 // Each output element is one FMA chain over k in order, so the result does not depend on the
 // blocking or on how rows are split over threads.
-#ifndef MINITF_OPS_MATH_SGEMM_AVX2_H_
-#define MINITF_OPS_MATH_SGEMM_AVX2_H_
+#ifndef MINITF_OPS_MATH_INTERNAL_SGEMM_AVX2_H_
+#define MINITF_OPS_MATH_INTERNAL_SGEMM_AVX2_H_
 
 #include <cstdint>
 
@@ -20,4 +20,4 @@ void SgemmRowsAvx2(const float* a, bool ta, const float* b, bool tb, float* c, i
 }  // namespace math_internal
 }  // namespace tensorflow
 
-#endif  // MINITF_OPS_MATH_SGEMM_AVX2_H_
+#endif  // MINITF_OPS_MATH_INTERNAL_SGEMM_AVX2_H_

@@ -3,8 +3,8 @@
 //
 // Everything is float32 in TF's order of operations; the file is compiled without FMA
 // contraction (-ffp-contract=off), as TF's x86-64 wheels are, so results match bit for bit.
-#ifndef MINITF_OPS_FAKE_QUANT_FAKE_QUANT_FUNCTOR_H_
-#define MINITF_OPS_FAKE_QUANT_FAKE_QUANT_FUNCTOR_H_
+#ifndef MINITF_OPS_FAKE_QUANT_INTERNAL_FAKE_QUANT_FUNCTOR_H_
+#define MINITF_OPS_FAKE_QUANT_INTERNAL_FAKE_QUANT_FUNCTOR_H_
 
 #include <algorithm>
 #include <cmath>
@@ -74,4 +74,4 @@ inline float Above(float x, const Nudged& n) { return static_cast<float>(x > n.n
 }  // namespace fake_quant
 }  // namespace tensorflow
 
-#endif  // MINITF_OPS_FAKE_QUANT_FAKE_QUANT_FUNCTOR_H_
+#endif  // MINITF_OPS_FAKE_QUANT_INTERNAL_FAKE_QUANT_FUNCTOR_H_

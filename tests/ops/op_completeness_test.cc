@@ -1,0 +1,249 @@
+// Every op registered in libminitf is complete: a shape function, a summary, a generated C++
+// wrapper (a CcHeader), a CPU kernel for every dtype its OpDef admits, a gradient or an explicit
+// no-gradient registration, golden cases from TF (tests/golden/*.pb) and, where it has a real
+// gradient, a gradient-checker case (GRADIENT_CHECK_TEST in gradient_check_test.cc). The
+// exceptions are the commented lists below, each naming TF's reason. A new op that misses a
+// piece fails EveryRegisteredOpIsComplete with the op and the piece named;
+// AnIncompleteOpIsReported shows that on a deliberately incomplete op.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "gtest/gtest.h"
+#include "tensorflow/cc/framework/grad_op_registry.h"
+#include "tensorflow/core/framework/op.h"
+#include "tensorflow/core/framework/op_kernel.h"
+#include "tensorflow/core/framework/types.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/op_coverage.h"
+
+namespace tensorflow {
+namespace {
+
+// Ops whose C++ wrapper TF writes by hand (tensorflow/cc/ops/const_op.h).
+const std::set<std::string> kHandWrittenWrapper = {"Const"};
+
+// Dtypes minitf has no tensors for (TF's quantized, variant and resource types): an OpDef may
+// admit them (numbertype includes the quantized ones), no minitf kernel can take them.
+const std::set<DataType> kNoTensorType = {DT_QINT8,  DT_QUINT8,  DT_QINT16, DT_QUINT16,
+                                          DT_QINT32, DT_VARIANT, DT_RESOURCE};
+
+// (op, attr, dtype) the OpDef admits but TF 2.21 registers no CPU kernel for either.
+const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
+    // TF's CPU MatMul kernels: no unsigned types (the OpDef lists them for other devices).
+    {"MatMul", "T", DT_UINT8},
+    {"MatMul", "T", DT_UINT16},
+    {"MatMul", "T", DT_UINT32},
+    {"MatMul", "T", DT_UINT64},
+};
+
+// Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
+// through them is TF's "No gradient defined" error, and so it is in minitf.
+const std::set<std::string> kNoGradientInTf = {
+    // The gradient ops of the seed families (TF's Python and C++ define none).
+    "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVarsGradient",
+    "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResizeGradImage",
+    "CropAndResizeGradBoxes",
+    // TF's C++ registry has no SqrtGrad gradient (its Python one, SqrtGradGrad, is not built).
+    "SqrtGrad",
+    // Graph inputs: a gradient never flows into them.
+    "Placeholder", "PlaceholderWithDefault", "NoOp"};
+
+// Ops without golden cases, because they compute no numbers of their own; each is checked
+// by the named test instead.
+const std::set<std::string> kNoGoldenCase = {
+    "Const",                   // const_op_test.cc: TF's const_op_test expectations
+    "Placeholder",             // client_session_test.cc: feeds, dtype and shape errors
+    "PlaceholderWithDefault",  // array_ops_test.cc
+    "NoOp",                    // client_session_test.cc: targets
+};
+
+// Ops with a real gradient that the gradient checker cannot check.
+const std::set<std::string> kNotGradientChecked = {
+    // Complex only: the checker has no complex instantiations; gradients_golden_test.cc and
+    // math_golden_test.cc check its gradient by values against TF.
+    "Conj",
+};
+
+// The dtypes minitf has tensors for: what an unconstrained `type` attr admits.
+std::vector<DataType> AllTensorTypes() {
+  std::vector<DataType> out;
+  for (int t = DT_FLOAT; t <= DT_UINT64; ++t) {
+    const DataType d = static_cast<DataType>(t);
+    if (DataType_IsValid(t) && !kNoTensorType.count(d)) out.push_back(d);
+  }
+  return out;
+}
+
+struct Evidence {
+  std::set<std::string> golden_ops;      // ops with a case in some golden file
+  std::set<std::string> checked_ops;     // ops a gradient-checker test declares
+};
+
+// The ops named by the cases of every tests/golden/*.pb file.
+std::set<std::string> GoldenOps() {
+  std::set<std::string> ops;
+  for (const auto& entry : std::filesystem::directory_iterator(MINITF_GOLDEN_DIR)) {
+    if (entry.path().extension() != ".pb") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    GraphDef def;
+    EXPECT_TRUE(def.ParseFromString(ss.str())) << entry.path();
+    for (const auto& node : def.node()) ops.insert(node.op());
+  }
+  return ops;
+}
+
+// The dtypes an attr of type "type" admits.
+std::vector<DataType> Admitted(const OpDef::AttrDef& attr) {
+  if (!attr.has_allowed_values()) return AllTensorTypes();
+  std::vector<DataType> out;
+  for (int t : attr.allowed_values().list().type()) {
+    if (!kNoTensorType.count(static_cast<DataType>(t))) out.push_back(static_cast<DataType>(t));
+  }
+  return out;
+}
+
+bool KernelAdmits(const KernelDef& kernel, const std::string& attr, DataType dtype) {
+  for (const auto& [name, allowed] : kernel.constraints) {
+    if (name == attr) return std::find(allowed.begin(), allowed.end(), dtype) != allowed.end();
+  }
+  return true;  // no constraint on this attr
+}
+
+// What op `name` lacks, one line per missing piece (empty when complete).
+std::vector<std::string> MissingPieces(const std::string& name, const Evidence& evidence) {
+  std::vector<std::string> missing;
+  const OpRegistrationData* data;
+  Status s = OpRegistry::Global()->LookUp(name, &data);
+  if (!s.ok()) return {s.ToString()};
+  const OpDef& def = data->op_def;
+  if (!data->shape_inference_fn) missing.push_back("no shape function");
+  if (def.summary().empty()) missing.push_back("no summary (.Summary)");
+  if (data->cc_api.header.empty() && !kHandWrittenWrapper.count(name)) {
+    missing.push_back("no C++ wrapper (.CcHeader: the tensorflow/cc/ops header TF declares it in)");
+  }
+  for (const auto& [arg, cc_name] : data->cc_api.renames) {
+    bool found = FindAttr(arg, def) != nullptr;
+    for (const auto& a : def.input_arg()) found |= a.name() == arg;
+    for (const auto& a : def.output_arg()) found |= a.name() == arg;
+    if (!found) missing.push_back(absl::StrCat(".CcRename names no arg or attr '", arg, "'"));
+  }
+
+  const std::vector<KernelDef> kernels = KernelDefsForOp(name);
+  if (kernels.empty()) missing.push_back("no CPU kernel");
+  for (const auto& attr : def.attr()) {
+    if (attr.type() != "type" || kernels.empty()) continue;
+    for (DataType dtype : Admitted(attr)) {
+      if (kNoKernelInTf.count({name, attr.name(), dtype})) continue;
+      bool found = false;
+      for (const auto& k : kernels) found |= KernelAdmits(k, attr.name(), dtype);
+      if (!found) {
+        missing.push_back(absl::StrCat("no CPU kernel for ", attr.name(), "=",
+                                       DataTypeString(dtype)));
+      }
+    }
+  }
+
+  ops::GradFunc grad = nullptr;
+  const bool has_grad_entry = ops::GradOpRegistry::Global()->Lookup(name, &grad).ok();
+  if (!has_grad_entry && !kNoGradientInTf.count(name)) {
+    missing.push_back("no gradient (REGISTER_GRADIENT_OP) and no REGISTER_NO_GRADIENT_OP");
+  }
+  if (has_grad_entry && kNoGradientInTf.count(name)) {
+    missing.push_back("has a gradient entry but is listed in kNoGradientInTf");
+  }
+  if (grad != nullptr && !evidence.checked_ops.count(name) && !kNotGradientChecked.count(name)) {
+    missing.push_back("a real gradient but no GRADIENT_CHECK_TEST naming it");
+  }
+  if (!evidence.golden_ops.count(name) && !kNoGoldenCase.count(name)) {
+    missing.push_back("no golden case from TF in tests/golden/*.pb");
+  }
+  return missing;
+}
+
+bool IsTestOp(const std::string& name) { return absl::StartsWith(name, "MinitfTest"); }
+
+TEST(OpCompletenessTest, EveryRegisteredOpIsComplete) {
+  const Evidence evidence{GoldenOps(), test_coverage::GradientCheckedOps()};
+  int checked = 0;
+  for (const auto& name : OpRegistry::Global()->ListOpNames()) {
+    if (IsTestOp(name)) continue;
+    ++checked;
+    const auto missing = MissingPieces(name, evidence);
+    EXPECT_TRUE(missing.empty()) << name << " is incomplete:\n  " << absl::StrJoin(missing, "\n  ");
+  }
+  EXPECT_GT(checked, 30);  // the library's ops are all here (not just a test binary's)
+}
+
+// The exception lists name only ops that exist, so none outlives its op.
+TEST(OpCompletenessTest, ExceptionsNameRegisteredOps) {
+  std::set<std::string> named(kHandWrittenWrapper.begin(), kHandWrittenWrapper.end());
+  named.insert(kNoGradientInTf.begin(), kNoGradientInTf.end());
+  named.insert(kNoGoldenCase.begin(), kNoGoldenCase.end());
+  named.insert(kNotGradientChecked.begin(), kNotGradientChecked.end());
+  for (const auto& e : kNoKernelInTf) named.insert(std::get<0>(e));
+  for (const auto& name : test_coverage::GradientCheckedOps()) named.insert(name);
+  const OpRegistrationData* data;
+  for (const auto& name : named) {
+    EXPECT_TRUE(OpRegistry::Global()->LookUp(name, &data).ok()) << name;
+  }
+}
+
+// A deliberately incomplete op: a kernel for float only, no summary, no wrapper header, no
+// gradient, no golden case.
+REGISTER_OP("MinitfTestIncomplete")
+    .Input("x: T")
+    .Output("y: T")
+    .Attr("T: {float, double}")
+    .SetShapeFn(shape_inference::UnchangedShape);
+
+class PassThroughOp : public OpKernel {
+ public:
+  explicit PassThroughOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  void Compute(OpKernelContext* ctx) override { ctx->set_output(0, ctx->input(0)); }
+};
+REGISTER_KERNEL_BUILDER(Name("MinitfTestIncomplete").Device(DEVICE_CPU).TypeConstraint<float>("T"),
+                        PassThroughOp);
+
+// Complete but for its gradient check: it has a real gradient no GRADIENT_CHECK_TEST names.
+REGISTER_OP("MinitfTestUncheckedGradient")
+    .Input("x: float")
+    .Output("y: float")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("A test op.")
+    .CcHeader("math_ops");
+REGISTER_KERNEL_BUILDER(Name("MinitfTestUncheckedGradient").Device(DEVICE_CPU), PassThroughOp);
+Status PassThroughGrad(const Scope& scope, const Operation&, const std::vector<Output>& grads,
+                       std::vector<Output>* out) {
+  out->push_back(grads[0]);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("MinitfTestUncheckedGradient", PassThroughGrad);
+
+TEST(OpCompletenessTest, AnIncompleteOpIsReported) {
+  const Evidence evidence{{"MinitfTestUncheckedGradient"}, {}};
+  EXPECT_EQ(MissingPieces("MinitfTestIncomplete", evidence),
+            (std::vector<std::string>{
+                "no summary (.Summary)",
+                "no C++ wrapper (.CcHeader: the tensorflow/cc/ops header TF declares it in)",
+                "no CPU kernel for T=double",
+                "no gradient (REGISTER_GRADIENT_OP) and no REGISTER_NO_GRADIENT_OP",
+                "no golden case from TF in tests/golden/*.pb"}));
+  EXPECT_EQ(MissingPieces("MinitfTestUncheckedGradient", evidence),
+            (std::vector<std::string>{"a real gradient but no GRADIENT_CHECK_TEST naming it"}));
+  const Evidence checked{{"MinitfTestUncheckedGradient"}, {"MinitfTestUncheckedGradient"}};
+  EXPECT_TRUE(MissingPieces("MinitfTestUncheckedGradient", checked).empty());
+}
+
+}  // namespace
+}  // namespace tensorflow
