@@ -224,8 +224,8 @@ void BM_ChainOf4MBTensors(benchmark::State& state) {
     tensor_stats::ResetPeak();
     state.ResumeTiming();
     TF_CHECK_OK(session.Run({{first, start}}, {x}, &out));
-    peak_tensors = std::max(
-        peak_tensors, static_cast<double>(tensor_stats::PeakBytes() - base) / (4 << 20));
+    peak_tensors =
+        std::max(peak_tensors, static_cast<double>(tensor_stats::PeakBytes() - base) / (4 << 20));
   }
   state.counters["peak_4MB_tensors"] = peak_tensors;
 }

@@ -30,9 +30,9 @@ Tensor Filled(int64_t n, float scale) {
 }
 
 void PerElement(benchmark::State& state, int64_t n) {
-  state.counters["per_elem"] = benchmark::Counter(
-      static_cast<double>(n),
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["per_elem"] =
+      benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
+                                                     benchmark::Counter::kInvert);
 }
 
 void BM_FakeQuantVarsGradient(benchmark::State& state) {
@@ -49,10 +49,9 @@ void BM_FakeQuantVarsGradient(benchmark::State& state) {
   const Tensor gv = Filled(n, 2.f), xv = Filled(n, 16.f);
   std::vector<Tensor> out;
   for (auto _ : state) {
-    TF_CHECK_OK(session.Run({{g, gv}, {x, xv}},
-                            {grad.backprops_wrt_input, grad.backprop_wrt_min,
-                             grad.backprop_wrt_max},
-                            &out));
+    TF_CHECK_OK(session.Run(
+        {{g, gv}, {x, xv}},
+        {grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max}, &out));
   }
   PerElement(state, n);
 }
@@ -97,8 +96,7 @@ void BM_FusedFloor(benchmark::State& state) {
     } else {
       std::vector<std::thread> pool;
       for (int t = 0; t < threads; ++t) {
-        pool.emplace_back(FusedRange, g, x, d, n * t / threads, n * (t + 1) / threads,
-                          &sums[t]);
+        pool.emplace_back(FusedRange, g, x, d, n * t / threads, n * (t + 1) / threads, &sums[t]);
       }
       for (auto& th : pool) th.join();
     }

@@ -33,13 +33,13 @@ Tensor Wave(TensorShape shape, float freq, float scale) {
 Operation QatStep(const Scope& root) {
   auto x = ops::Const(root.WithOpName("x"), Input::Initializer(Wave({256, 512}, 0.37f, 1.f)));
   auto w = ops::Const(root.WithOpName("w"), Input::Initializer(Wave({512, 128}, 0.11f, 0.2f)));
-  auto target = ops::Const(root.WithOpName("target"),
-                           Input::Initializer(Wave({256, 128}, 0.05f, 2.f)));
+  auto target =
+      ops::Const(root.WithOpName("target"), Input::Initializer(Wave({256, 128}, 0.05f, 2.f)));
   auto qmin = ops::Const(root.WithOpName("qmin"), -0.15f);
   auto qmax = ops::Const(root.WithOpName("qmax"), 0.15f);
   auto wq = ops::FakeQuantWithMinMaxVars(root, w, qmin, qmax);
-  auto loss = ops::Mean(root, ops::Square(root, ops::Sub(root, ops::MatMul(root, x, wq), target)),
-                        {0, 1});
+  auto loss =
+      ops::Mean(root, ops::Square(root, ops::Sub(root, ops::MatMul(root, x, wq), target)), {0, 1});
   std::vector<Output> grads;
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {w, qmin, qmax}, &grads));
   std::vector<Operation> deps = {loss.operation};
@@ -68,8 +68,7 @@ Operation BoxStep(const Scope& root) {
   auto loss = ops::Mean(root, ops::Square(root, ops::Sub(root, crops, target)), {0, 1, 2, 3});
   std::vector<Output> grads;
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {boxes}, &grads));
-  return ops::NoOp(root.WithOpName("step").WithControlDependencies(
-                       {loss.operation, grads[0].op()}))
+  return ops::NoOp(root.WithOpName("step").WithControlDependencies({loss.operation, grads[0].op()}))
       .operation;
 }
 

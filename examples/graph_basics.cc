@@ -24,8 +24,8 @@ int main() {
   auto a_copy = ops::Identity(root.WithOpName("a_copy"), a);
   auto layer = root.NewSubScope("layer");
   auto y = ops::Identity(layer, x);
-  auto done = ops::NoOp(
-      root.WithOpName("done").WithControlDependencies({a_copy.operation, y.operation}));
+  auto done =
+      ops::NoOp(root.WithOpName("done").WithControlDependencies({a_copy.operation, y.operation}));
   TF_CHECK_OK(root.status());
 
   GraphDef graph_def;

@@ -43,8 +43,8 @@ int main() {
   auto wq = ops::FakeQuantWithMinMaxVars(root.WithOpName("wq"), w, qmin, qmax,
                                          ops::FakeQuantWithMinMaxVars::NumBits(4));
   auto y = ops::MatMul(root.WithOpName("y"), x, wq);
-  auto loss = ops::Mean(root.WithOpName("loss"), ops::Square(root, ops::Sub(root, y, target)),
-                        {0, 1});
+  auto loss =
+      ops::Mean(root.WithOpName("loss"), ops::Square(root, ops::Sub(root, y, target)), {0, 1});
 
   std::vector<Output> grads;
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {w, qmin, qmax}, &grads));
@@ -62,9 +62,9 @@ int main() {
   const float learning_rate = 0.1f;
   float first_loss = 0, last_loss = 0;
   for (int step = 0; step <= 300; ++step) {
-    TF_CHECK_OK(session.Run({{x, x_data}, {target, target_data}, {w, w_data},
-                             {qmin, min_data}, {qmax, max_data}},
-                            {loss, grads[0], grads[1], grads[2]}, &out));
+    TF_CHECK_OK(session.Run(
+        {{x, x_data}, {target, target_data}, {w, w_data}, {qmin, min_data}, {qmax, max_data}},
+        {loss, grads[0], grads[1], grads[2]}, &out));
     last_loss = out[0].scalar<float>()();
     if (step == 0) first_loss = last_loss;
     if (step % 50 == 0) {

@@ -26,8 +26,8 @@ int main() {
   auto upstream = ops::Placeholder(root.WithOpName("dq"), DT_FLOAT);
   auto qmin = ops::Placeholder(root.WithOpName("qmin"), DT_FLOAT);
   auto qmax = ops::Placeholder(root.WithOpName("qmax"), DT_FLOAT);
-  auto q = ops::FakeQuantWithMinMaxVars(root, w, qmin, qmax,
-                                        ops::FakeQuantWithMinMaxVars::NumBits(4));
+  auto q =
+      ops::FakeQuantWithMinMaxVars(root, w, qmin, qmax, ops::FakeQuantWithMinMaxVars::NumBits(4));
   auto grad = ops::FakeQuantWithMinMaxVarsGradient(
       root, upstream, w, qmin, qmax, ops::FakeQuantWithMinMaxVarsGradient::NumBits(4));
   TF_CHECK_OK(root.status());
@@ -39,10 +39,8 @@ int main() {
   TF_CHECK_OK(session.Run({{w, weights}, {qmin, min}, {qmax, max}}, {q}, &out));
   std::printf("quantized w: %s\n", out[0].SummarizeValue(10).c_str());
   Tensor dq = out[0];
-  TF_CHECK_OK(session.Run({{w, weights}, {upstream, dq},
-                           {qmin, min}, {qmax, max}},
-                          {grad.backprops_wrt_input, grad.backprop_wrt_min,
-                           grad.backprop_wrt_max},
+  TF_CHECK_OK(session.Run({{w, weights}, {upstream, dq}, {qmin, min}, {qmax, max}},
+                          {grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max},
                           &out));
   std::printf("d_w: %s\n", out[0].SummarizeValue(10).c_str());
   std::printf("d_min: %s  d_max: %s\n", out[1].SummarizeValue(1).c_str(),

@@ -20,15 +20,11 @@ void SetAttrValue(float value, AttrValue* out) { out->set_f(value); }
 void SetAttrValue(double value, AttrValue* out) { out->set_f(static_cast<float>(value)); }
 void SetAttrValue(bool value, AttrValue* out) { out->set_b(value); }
 void SetAttrValue(DataType value, AttrValue* out) { out->set_type(value); }
-void SetAttrValue(const TensorShape& value, AttrValue* out) {
-  value.AsProto(out->mutable_shape());
-}
+void SetAttrValue(const TensorShape& value, AttrValue* out) { value.AsProto(out->mutable_shape()); }
 void SetAttrValue(const PartialTensorShape& value, AttrValue* out) {
   value.AsProto(out->mutable_shape());
 }
-void SetAttrValue(const TensorShapeProto& value, AttrValue* out) {
-  *out->mutable_shape() = value;
-}
+void SetAttrValue(const TensorShapeProto& value, AttrValue* out) { *out->mutable_shape() = value; }
 void SetAttrValue(const Tensor& value, AttrValue* out) {
   if (value.NumElements() > 1) {
     value.AsProtoTensorContent(out->mutable_tensor());

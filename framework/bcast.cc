@@ -33,8 +33,7 @@ bool BroadcastDims(absl::Span<const int64_t> x, absl::Span<const int64_t> y,
   return true;
 }
 
-std::vector<int64_t> BroadcastStrides(absl::Span<const int64_t> in,
-                                      absl::Span<const int64_t> out) {
+std::vector<int64_t> BroadcastStrides(absl::Span<const int64_t> in, absl::Span<const int64_t> out) {
   std::vector<int64_t> strides(out.size(), 0);
   int64_t stride = 1;
   for (size_t i = 0; i < in.size(); ++i) {

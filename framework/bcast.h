@@ -24,8 +24,7 @@ bool BroadcastDims(absl::Span<const int64_t> x, absl::Span<const int64_t> y,
 
 // The element strides of an operand of shape `in` read as if it had shape `out` (the result
 // of broadcasting): 0 along stretched or missing dimensions. `out.size() >= in.size()`.
-std::vector<int64_t> BroadcastStrides(absl::Span<const int64_t> in,
-                                      absl::Span<const int64_t> out);
+std::vector<int64_t> BroadcastStrides(absl::Span<const int64_t> in, absl::Span<const int64_t> out);
 
 // For each operand, the output dimensions its gradient must be summed over (TF's
 // BroadcastGradientArgs): those where the operand, padded on the left with 1s, has size 1.

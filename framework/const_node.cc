@@ -30,9 +30,8 @@ Output Const(const Scope& scope, const Input::Initializer& val) {
   if (!val.status.ok()) {
     // TF's message first, then the node the literal was meant to become.
     const std::string name = scope.GetUniqueNameForOp("Const");
-    scope.UpdateStatus(Status(val.status.code(),
-                              absl::StrCat(val.status.message(), "; NodeDef: ",
-                                           FormatNodeNameForError(name))));
+    scope.UpdateStatus(Status(val.status.code(), absl::StrCat(val.status.message(), "; NodeDef: ",
+                                                              FormatNodeNameForError(name))));
     return Output();
   }
   return ConstHelper(scope, val.tensor, val.tensor.dtype());

@@ -14,14 +14,13 @@
 namespace tensorflow {
 namespace errors {
 
-#define MINITF_DECLARE_ERROR(FUNC, CODE)                                   \
-  template <typename... Args>                                              \
-  ::absl::Status FUNC(Args... args) {                                      \
-    return ::absl::Status(::absl::StatusCode::CODE,                        \
-                          ::absl::StrCat(::absl::AlphaNum(args)...));      \
-  }                                                                        \
-  inline bool Is##FUNC(const ::absl::Status& status) {                     \
-    return status.code() == ::absl::StatusCode::CODE;                      \
+#define MINITF_DECLARE_ERROR(FUNC, CODE)                                                        \
+  template <typename... Args>                                                                   \
+  ::absl::Status FUNC(Args... args) {                                                           \
+    return ::absl::Status(::absl::StatusCode::CODE, ::absl::StrCat(::absl::AlphaNum(args)...)); \
+  }                                                                                             \
+  inline bool Is##FUNC(const ::absl::Status& status) {                                          \
+    return status.code() == ::absl::StatusCode::CODE;                                           \
   }
 
 MINITF_DECLARE_ERROR(Cancelled, kCancelled)
@@ -49,8 +48,7 @@ template <typename... Args>
 ::absl::Status AppendToMessage(const ::absl::Status& status, Args... context) {
   if (status.ok()) return status;
   return ::absl::Status(status.code(),
-                        ::absl::StrCat(status.message(), "\n\t",
-                                       ::absl::AlphaNum(context)...));
+                        ::absl::StrCat(status.message(), "\n\t", ::absl::AlphaNum(context)...));
 }
 
 // The same code with `prefix` in front of the message.

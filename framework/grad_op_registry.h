@@ -52,8 +52,8 @@ Output NoGradient();
   MINITF_REGISTER_GRADIENT_OP_UNIQ_HELPER(__COUNTER__, name, nullptr)
 #define MINITF_REGISTER_GRADIENT_OP_UNIQ_HELPER(ctr, name, fn) \
   MINITF_REGISTER_GRADIENT_OP_UNIQ(ctr, name, fn)
-#define MINITF_REGISTER_GRADIENT_OP_UNIQ(ctr, name, fn)           \
-  static bool minitf_grad_registered_##ctr [[maybe_unused]] =     \
+#define MINITF_REGISTER_GRADIENT_OP_UNIQ(ctr, name, fn)       \
+  static bool minitf_grad_registered_##ctr [[maybe_unused]] = \
       ::tensorflow::ops::GradOpRegistry::Global()->Register(name, fn)
 
 #endif  // MINITF_FRAMEWORK_GRAD_OP_REGISTRY_H_

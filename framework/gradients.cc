@@ -35,9 +35,8 @@ std::vector<const Edge*> DataInEdges(const Node* n) {
   for (const Edge* e : n->in_edges()) {
     if (!e->IsControlEdge()) edges.push_back(e);
   }
-  std::stable_sort(edges.begin(), edges.end(), [](const Edge* a, const Edge* b) {
-    return a->dst_input() < b->dst_input();
-  });
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const Edge* a, const Edge* b) { return a->dst_input() < b->dst_input(); });
   return edges;
 }
 
@@ -283,8 +282,7 @@ Status AddSymbolicGradients(const Scope& scope, const std::vector<Output>& outpu
 }
 
 Status AddSymbolicGradients(const Scope& scope, const std::vector<Output>& outputs,
-                            const std::vector<Output>& inputs,
-                            std::vector<Output>* grad_outputs) {
+                            const std::vector<Output>& inputs, std::vector<Output>* grad_outputs) {
   std::vector<Output> grad_inputs;
   grad_inputs.reserve(outputs.size());
   for (const Output& o : outputs) {

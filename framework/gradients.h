@@ -30,8 +30,7 @@ Status AddSymbolicGradients(const Scope& scope, const std::vector<Output>& outpu
 
 // The same, seeding each output's gradient with OnesLike(output).
 Status AddSymbolicGradients(const Scope& scope, const std::vector<Output>& outputs,
-                            const std::vector<Output>& inputs,
-                            std::vector<Output>* grad_outputs);
+                            const std::vector<Output>& inputs, std::vector<Output>* grad_outputs);
 
 }  // namespace tensorflow
 

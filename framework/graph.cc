@@ -15,8 +15,8 @@ void EdgeSet::erase(const Edge* e) {
 bool Edge::IsControlEdge() const { return src_output_ == Graph::kControlSlot; }
 
 std::string Edge::DebugString() const {
-  return absl::StrCat("[id=", id_, " ", src_->name(), ":", src_output_, " -> ", dst_->name(),
-                      ":", dst_input_, "]");
+  return absl::StrCat("[id=", id_, " ", src_->name(), ":", src_output_, " -> ", dst_->name(), ":",
+                      dst_input_, "]");
 }
 
 DataType Node::input_type(int32_t i) const {
@@ -87,12 +87,14 @@ Status Node::input_node(int idx, Node** n) const {
 }
 
 std::string Node::DebugString() const {
-  return absl::StrCat("{name:'", name(), "' id:", id_,
-                      IsSource() ? " source}" : IsSink() ? " sink}" : "",
-                      IsOp() ? absl::StrCat(" op device:{requested: '", requested_device(),
-                                            "', assigned: '", assigned_device_, "'} def:{",
-                                            SummarizeNodeDef(def_), "}}")
-                             : "");
+  return absl::StrCat(
+      "{name:'", name(), "' id:", id_,
+      IsSource() ? " source}"
+      : IsSink() ? " sink}"
+                 : "",
+      IsOp() ? absl::StrCat(" op device:{requested: '", requested_device(), "', assigned: '",
+                            assigned_device_, "'} def:{", SummarizeNodeDef(def_), "}}")
+             : "");
 }
 
 namespace {
@@ -280,8 +282,7 @@ std::vector<const Edge*> Graph::edges() const {
   return out;
 }
 
-void Graph::ToGraphDef(GraphDef* graph_def, bool include_flib_def,
-                       bool include_debug_info) const {
+void Graph::ToGraphDef(GraphDef* graph_def, bool include_flib_def, bool include_debug_info) const {
   ToGraphDefSubRange(graph_def, 0, include_flib_def, include_debug_info);
 }
 

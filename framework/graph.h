@@ -203,8 +203,8 @@ class Graph {
   void ToGraphDef(GraphDef* graph_def, bool include_flib_def = true,
                   bool include_debug_info = false) const;
   // Like ToGraphDef for the nodes with id >= from_node_id.
-  void ToGraphDefSubRange(GraphDef* graph_def, int from_node_id,
-                          bool include_flib_def = true, bool include_debug_info = false) const;
+  void ToGraphDefSubRange(GraphDef* graph_def, int from_node_id, bool include_flib_def = true,
+                          bool include_debug_info = false) const;
   // A fresh name "prefix/_N".
   std::string NewName(absl::string_view prefix);
 

@@ -27,8 +27,8 @@ Status ParseInputs(const NodeDef& def, std::vector<ParsedInput>* data,
       controls->push_back(p.node);
     } else {
       if (!controls->empty()) {
-        return errors::InvalidArgument("Node '", def.name(),
-                                       "': control input before data input '", in, "'");
+        return errors::InvalidArgument("Node '", def.name(), "': control input before data input '",
+                                       in, "'");
       }
       data->push_back(p);
     }
@@ -49,7 +49,8 @@ Status ConvertGraphDefToGraph(const GraphConstructorOptions& /*opts*/, const Gra
       return errors::InvalidArgument("Node '", def.name(), "' is not unique");
     }
     if (!IsValidNodeName(def.name())) {
-      return errors::InvalidArgument("Node '", def.name(), "': Node name contains invalid characters");
+      return errors::InvalidArgument("Node '", def.name(),
+                                     "': Node name contains invalid characters");
     }
     const OpRegistrationData* reg;
     TF_RETURN_IF_ERROR(g->op_registry()->LookUp(def.op(), &reg));
@@ -123,8 +124,7 @@ Status ConvertGraphDefToGraph(const GraphConstructorOptions& /*opts*/, const Gra
   }
   for (size_t i = 0; i < defs.size(); ++i) {
     for (size_t k = 0; k < data[i].size(); ++k) {
-      g->AddEdge(nodes[index_of[data[i][k].node]], data[i][k].index, nodes[i],
-                 static_cast<int>(k));
+      g->AddEdge(nodes[index_of[data[i][k].node]], data[i][k].index, nodes[i], static_cast<int>(k));
     }
     for (const auto& c : controls[i]) g->AddControlEdge(nodes[index_of[c]], nodes[i]);
   }

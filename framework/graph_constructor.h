@@ -13,8 +13,7 @@ namespace tensorflow {
 // op's defaults and are validated, inputs ("x", "x:1", "^x") become edges, shapes are
 // inferred. Nodes may come in any order; a cycle, an unknown input or op, or a duplicate
 // name is InvalidArgument / NotFound naming the node, and leaves `g` unchanged.
-Status ConvertGraphDefToGraph(const GraphConstructorOptions& opts, const GraphDef& gdef,
-                              Graph* g);
+Status ConvertGraphDefToGraph(const GraphConstructorOptions& opts, const GraphDef& gdef, Graph* g);
 
 }  // namespace tensorflow
 

@@ -15,8 +15,8 @@ LogMessage::~LogMessage() { Flush(); }
 void LogMessage::Flush() {
   static const char kLetters[] = "IWEF";
   const char* base = std::strrchr(file_, '/');
-  std::fprintf(stderr, "%c %s:%d] %s\n", kLetters[severity_ & 3],
-               base ? base + 1 : file_, line_, stream_.str().c_str());
+  std::fprintf(stderr, "%c %s:%d] %s\n", kLetters[severity_ & 3], base ? base + 1 : file_, line_,
+               stream_.str().c_str());
   if (severity_ == FATAL) {
     std::fflush(stderr);
     std::abort();

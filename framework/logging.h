@@ -63,12 +63,10 @@ int MaxVLogLevel();
 }  // namespace internal
 }  // namespace tensorflow
 
-#define MINITF_LOG_INFO \
-  ::tensorflow::internal::LogMessage(__FILE__, __LINE__, ::tensorflow::INFO)
+#define MINITF_LOG_INFO ::tensorflow::internal::LogMessage(__FILE__, __LINE__, ::tensorflow::INFO)
 #define MINITF_LOG_WARNING \
   ::tensorflow::internal::LogMessage(__FILE__, __LINE__, ::tensorflow::WARNING)
-#define MINITF_LOG_ERROR \
-  ::tensorflow::internal::LogMessage(__FILE__, __LINE__, ::tensorflow::ERROR)
+#define MINITF_LOG_ERROR ::tensorflow::internal::LogMessage(__FILE__, __LINE__, ::tensorflow::ERROR)
 #define MINITF_LOG_FATAL ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__)
 
 #ifndef LOG
@@ -80,26 +78,21 @@ int MaxVLogLevel();
 #endif
 
 #ifndef VLOG
-#define VLOG(level)                    \
-  !VLOG_IS_ON(level)                   \
-      ? (void)0                        \
-      : ::tensorflow::internal::LogVoidify() & LOG(INFO)
+#define VLOG(level) !VLOG_IS_ON(level) ? (void)0 : ::tensorflow::internal::LogVoidify() & LOG(INFO)
 #endif
 
 #ifndef CHECK
-#define CHECK(condition)                                          \
-  if (__builtin_expect(!(condition), 0))                          \
+#define CHECK(condition)                                               \
+  if (__builtin_expect(!(condition), 0))                               \
   ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__).stream() \
       << "Check failed: " #condition " "
 #endif
 
-#define MINITF_CHECK_OP(name, op, a, b)                                     \
-  if (std::string* _minitf_msg = ((a)op(b)) ? nullptr                       \
-                                             : ::tensorflow::internal::     \
-                                                   MakeCheckOpString(       \
-                                                       (a), (b),            \
-                                                       #a " " #op " " #b))  \
-  ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__).stream()      \
+#define MINITF_CHECK_OP(name, op, a, b)                                                        \
+  if (std::string* _minitf_msg =                                                               \
+          ((a)op(b)) ? nullptr                                                                 \
+                     : ::tensorflow::internal::MakeCheckOpString((a), (b), #a " " #op " " #b)) \
+  ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__).stream()                         \
       << "Check failed: " << *_minitf_msg << " "
 
 #ifndef CHECK_EQ
@@ -109,8 +102,7 @@ int MaxVLogLevel();
 #define CHECK_LT(a, b) MINITF_CHECK_OP(LT, <, a, b)
 #define CHECK_GE(a, b) MINITF_CHECK_OP(GE, >=, a, b)
 #define CHECK_GT(a, b) MINITF_CHECK_OP(GT, >, a, b)
-#define CHECK_NOTNULL(p) \
-  ::tensorflow::internal::CheckNotNull(__FILE__, __LINE__, #p, (p))
+#define CHECK_NOTNULL(p) ::tensorflow::internal::CheckNotNull(__FILE__, __LINE__, #p, (p))
 #endif
 
 #ifndef DCHECK

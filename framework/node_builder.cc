@@ -136,8 +136,8 @@ std::string AllowedValuesString(const OpDef::AttrDef& attr) {
 
 // TF's ValidateAttrValue for one attr.
 Status ValidateAttrValue(const AttrValue& value, const OpDef::AttrDef& attr) {
-  TF_RETURN_WITH_CONTEXT_IF_ERROR(AttrValueHasType(value, attr.type()), " for attr '",
-                                  attr.name(), "'");
+  TF_RETURN_WITH_CONTEXT_IF_ERROR(AttrValueHasType(value, attr.type()), " for attr '", attr.name(),
+                                  "'");
   if (attr.has_minimum()) {
     if (attr.type() == "int") {
       if (value.i() < attr.minimum()) {
@@ -169,25 +169,23 @@ Status ValidateAttrValue(const AttrValue& value, const OpDef::AttrDef& attr) {
       return false;
     };
     if (attr.type() == "type" && !type_ok(value.type())) {
-      return errors::InvalidArgument("Value for attr '", attr.name(), "' of ",
-                                     DataTypeString(value.type()),
-                                     " is not in the list of allowed values: ",
-                                     AllowedValuesString(attr));
+      return errors::InvalidArgument(
+          "Value for attr '", attr.name(), "' of ", DataTypeString(value.type()),
+          " is not in the list of allowed values: ", AllowedValuesString(attr));
     }
     if (attr.type() == "list(type)") {
       for (int t : value.list().type()) {
         if (!type_ok(t)) {
-          return errors::InvalidArgument("Value for attr '", attr.name(), "' of ",
-                                         DataTypeString(static_cast<DataType>(t)),
-                                         " is not in the list of allowed values: ",
-                                         AllowedValuesString(attr));
+          return errors::InvalidArgument(
+              "Value for attr '", attr.name(), "' of ", DataTypeString(static_cast<DataType>(t)),
+              " is not in the list of allowed values: ", AllowedValuesString(attr));
         }
       }
     }
     if (attr.type() == "string" && !string_ok(value.s())) {
-      return errors::InvalidArgument("Value for attr '", attr.name(), "' of \"", value.s(),
-                                     "\" is not in the list of allowed values: ",
-                                     AllowedValuesString(attr));
+      return errors::InvalidArgument(
+          "Value for attr '", attr.name(), "' of \"", value.s(),
+          "\" is not in the list of allowed values: ", AllowedValuesString(attr));
     }
   }
   return OkStatus();
@@ -204,9 +202,8 @@ void AddDefaultsToNodeDef(const OpDef& op_def, NodeDef* node_def) {
 }
 
 Status ValidateNodeDef(const NodeDef& node_def, const OpDef& op_def) {
-  const std::string context =
-      absl::StrCat("; NodeDef: ", FormatNodeNameForError(node_def.name()), "; ",
-                   SummarizeOpDef(op_def));
+  const std::string context = absl::StrCat("; NodeDef: ", FormatNodeNameForError(node_def.name()),
+                                           "; ", SummarizeOpDef(op_def));
   for (const auto& kv : node_def.attr()) {
     if (absl::StartsWith(kv.first, "_")) continue;
     const OpDef::AttrDef* attr = FindAttr(kv.first, op_def);
@@ -223,8 +220,8 @@ Status ValidateNodeDef(const NodeDef& node_def, const OpDef& op_def) {
   for (const auto& attr : op_def.attr()) {
     if (!node_def.attr().count(attr.name())) {
       return errors::InvalidArgument("NodeDef missing attr '", attr.name(), "' from ",
-                                     SummarizeOpDef(op_def), "; NodeDef: ",
-                                     FormatNodeNameForError(node_def.name()));
+                                     SummarizeOpDef(op_def),
+                                     "; NodeDef: ", FormatNodeNameForError(node_def.name()));
     }
   }
   return OkStatus();
@@ -235,8 +232,8 @@ Status ValidateNodeDef(const NodeDef& node_def, const OpRegistrationData& reg) {
   if (reg.attr_check) {
     Status s = reg.attr_check(AttrSlice(node_def));
     if (!s.ok()) {
-      return Status(s.code(), absl::StrCat(s.message(), "; NodeDef: ",
-                                           FormatNodeNameForError(node_def.name())));
+      return Status(s.code(), absl::StrCat(s.message(),
+                                           "; NodeDef: ", FormatNodeNameForError(node_def.name())));
     }
   }
   return OkStatus();
@@ -256,8 +253,8 @@ Status NodeBuilder::BuildNodeDef(NodeDef* def) const {
   const int num_args = op.input_arg_size();
   const int given = static_cast<int>(inputs_.size());
   if (given > num_args) {
-    errs.push_back(absl::StrCat("More Input() calls (", given, ") than the ", num_args,
-                                " input_args"));
+    errs.push_back(
+        absl::StrCat("More Input() calls (", given, ") than the ", num_args, " input_args"));
   }
   for (int i = 0; i < std::min(given, num_args); ++i) {
     const OpDef::ArgDef& arg = op.input_arg(i);
@@ -300,8 +297,7 @@ Status NodeBuilder::BuildNodeDef(NodeDef* def) const {
     const std::string where =
         absl::StrCat(" while building NodeDef '", name_, "' using ", SummarizeOpDef(op));
     if (errs.size() == 1) return errors::InvalidArgument(errs[0], where);
-    return errors::InvalidArgument(errs.size(), " errors", where, ":\n",
-                                   absl::StrJoin(errs, "\n"));
+    return errors::InvalidArgument(errs.size(), " errors", where, ":\n", absl::StrJoin(errs, "\n"));
   }
   AddDefaultsToNodeDef(op, def);
   return ValidateNodeDef(*def, *reg_);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "framework/errors.h"
@@ -68,8 +68,8 @@ Status FindTyped(const AttrSlice& attrs, absl::string_view name, absl::string_vi
 
 // Finds attr `name`, checks it holds `type`, and stores get(attr) in *value.
 template <typename T, typename Getter>
-Status GetTyped(const AttrSlice& attrs, absl::string_view name, absl::string_view type,
-                T* value, Getter get) {
+Status GetTyped(const AttrSlice& attrs, absl::string_view name, absl::string_view type, T* value,
+                Getter get) {
   const AttrValue* v;
   TF_RETURN_IF_ERROR(FindTyped(attrs, name, type, &v));
   *value = get(*v);
@@ -128,8 +128,7 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, Tensor* value
   TF_RETURN_IF_ERROR(FindTyped(attrs, name, "tensor", &v));
   Tensor t;
   if (!t.FromProto(v->tensor())) {
-    return errors::InvalidArgument("Attr ", name, " has value ",
-                                   v->tensor().ShortDebugString(),
+    return errors::InvalidArgument("Attr ", name, " has value ", v->tensor().ShortDebugString(),
                                    " that can't be converted to a Tensor");
   }
   *value = std::move(t);
@@ -163,8 +162,7 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<i
   value->clear();
   for (int64_t w : wide) {
     if (w < INT32_MIN || w > INT32_MAX) {
-      return errors::InvalidArgument("Attr ", name, " has value ", w,
-                                     " out of range for an int32");
+      return errors::InvalidArgument("Attr ", name, " has value ", w, " out of range for an int32");
     }
     value->push_back(static_cast<int32_t>(w));
   }
@@ -183,8 +181,7 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<b
   });
 }
 
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name,
-                   std::vector<DataType>* value) {
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view name, std::vector<DataType>* value) {
   return GetTyped(attrs, name, "list(type)", value, [](const AttrValue& v) {
     std::vector<DataType> types;
     for (int t : v.list().type()) types.push_back(static_cast<DataType>(t));
@@ -251,8 +248,8 @@ std::string FormatNodeNameForError(const std::string& name) {
 }
 
 std::string SummarizeNodeDef(const NodeDef& node_def) {
-  std::string s = absl::StrCat(FormatNodeNameForError(node_def.name()), " = ", node_def.op(),
-                               "[", AttrSlice(node_def).SummarizeNode(), "]");
+  std::string s = absl::StrCat(FormatNodeNameForError(node_def.name()), " = ", node_def.op(), "[",
+                               AttrSlice(node_def).SummarizeNode(), "]");
   if (!node_def.device().empty()) absl::StrAppend(&s, "(device=", node_def.device(), ")");
   absl::StrAppend(&s, "(", absl::StrJoin(node_def.input(), ", "), ")");
   return s;

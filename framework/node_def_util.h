@@ -35,7 +35,7 @@ extern const char* const kColocationGroupPrefix;
 // A read-only view of a NodeDef's attrs (or of a bare attr map).
 class AttrSlice {
  public:
-  AttrSlice(const NodeDef& ndef);  // NOLINT(runtime/explicit)
+  AttrSlice(const NodeDef& ndef);    // NOLINT(runtime/explicit)
   AttrSlice(const AttrValueMap* a);  // NOLINT(runtime/explicit)
   AttrSlice();
 
@@ -65,11 +65,9 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, bool* va
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, DataType* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, TensorShapeProto* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, TensorShape* value);
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
-                   PartialTensorShape* value);
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, PartialTensorShape* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, Tensor* value);
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
-                   const TensorProto** value);
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, const TensorProto** value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, NameAttrList* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<std::string>* value);
@@ -77,10 +75,8 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<int64_t>* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<int32_t>* value);
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
-                   std::vector<float>* value);
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
-                   std::vector<bool>* value);
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, std::vector<float>* value);
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, std::vector<bool>* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<DataType>* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, DataTypeVector* value);
@@ -90,8 +86,7 @@ Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<PartialTensorShape>* value);
 Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
                    std::vector<TensorShapeProto>* value);
-Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name,
-                   std::vector<Tensor>* value);
+Status GetNodeAttr(const AttrSlice& attrs, absl::string_view attr_name, std::vector<Tensor>* value);
 
 // Like GetNodeAttr, but false (and `value` untouched) instead of an error.
 template <typename T>

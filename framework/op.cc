@@ -3,8 +3,8 @@
 #include <cstdlib>
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -328,8 +328,7 @@ Status OpDefBuilder::Finalize(OpRegistrationData* out) const {
     TF_RETURN_WITH_CONTEXT_IF_ERROR(ParseAttr(spec, def.add_attr()), "in op ", def.name());
   }
   for (const auto& spec : inputs_) {
-    TF_RETURN_WITH_CONTEXT_IF_ERROR(ParseArg(spec, def, def.add_input_arg()), "in op ",
-                                    def.name());
+    TF_RETURN_WITH_CONTEXT_IF_ERROR(ParseArg(spec, def, def.add_input_arg()), "in op ", def.name());
   }
   for (const auto& spec : outputs_) {
     TF_RETURN_WITH_CONTEXT_IF_ERROR(ParseArg(spec, def, def.add_output_arg()), "in op ",
@@ -418,17 +417,17 @@ std::string SummarizeArgs(const google::protobuf::RepeatedPtrField<OpDef::ArgDef
     } else {
       absl::StrAppend(&type, arg.type_list_attr());
     }
-    parts.push_back(absl::StrCat(arg.name(), ":", arg.is_ref() ? "Ref(" : "", type,
-                                 arg.is_ref() ? ")" : ""));
+    parts.push_back(
+        absl::StrCat(arg.name(), ":", arg.is_ref() ? "Ref(" : "", type, arg.is_ref() ? ")" : ""));
   }
   return absl::StrJoin(parts, ", ");
 }
 }  // namespace
 
 std::string SummarizeOpDef(const OpDef& op_def) {
-  std::string out = absl::StrCat("Op<name=", op_def.name(), "; signature=",
-                                 SummarizeArgs(op_def.input_arg()), " -> ",
-                                 SummarizeArgs(op_def.output_arg()));
+  std::string out =
+      absl::StrCat("Op<name=", op_def.name(), "; signature=", SummarizeArgs(op_def.input_arg()),
+                   " -> ", SummarizeArgs(op_def.output_arg()));
   for (const auto& attr : op_def.attr()) {
     absl::StrAppend(&out, "; attr=", attr.name(), ":", attr.type());
     if (attr.has_default_value()) {

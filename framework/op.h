@@ -126,8 +126,8 @@ struct OpRegisterer {
 
 #define REGISTER_OP(name) REGISTER_OP_UNIQ_HELPER(__COUNTER__, name)
 #define REGISTER_OP_UNIQ_HELPER(ctr, name) REGISTER_OP_UNIQ(ctr, name)
-#define REGISTER_OP_UNIQ(ctr, name)                                         \
-  static const ::tensorflow::register_op::OpRegisterer register_op##ctr \
-      [[maybe_unused]] = ::tensorflow::register_op::OpDefBuilderWrapper(name)
+#define REGISTER_OP_UNIQ(ctr, name)                                                        \
+  static const ::tensorflow::register_op::OpRegisterer register_op##ctr [[maybe_unused]] = \
+      ::tensorflow::register_op::OpDefBuilderWrapper(name)
 
 #endif  // MINITF_FRAMEWORK_OP_H_

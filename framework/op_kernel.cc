@@ -25,10 +25,8 @@ Status OpKernelContext::allocate_output(int index, const TensorShape& shape, Ten
 void OpKernelContext::set_output(int index, const Tensor& tensor) { outputs_[index] = tensor; }
 
 Status OpKernelContext::forward_input_or_allocate_output(std::initializer_list<int> candidates,
-                                                         int output_index,
-                                                         const TensorShape& shape,
-                                                         Tensor** output,
-                                                         int* forwarded_input) {
+                                                         int output_index, const TensorShape& shape,
+                                                         Tensor** output, int* forwarded_input) {
   if (forwarded_input != nullptr) *forwarded_input = -1;
   for (int in : candidates) {
     if (in < 0 || in >= num_inputs_ || forwardable_ == nullptr || !forwardable_[in]) continue;
@@ -157,8 +155,8 @@ Status CreateOpKernel(const NodeDef& node_def, DataTypeSlice input_types,
         "No registered '", node_def.op(), "' OpKernel for 'CPU' devices compatible with node ",
         FormatNodeNameForError(node_def.name()),
         registered.empty() ? "" : "\n\t (OpKernel was found, but attributes didn't match) ",
-        "Requested Attributes: ", absl::StrJoin(requested, ", "), "\n\t.  Registered:",
-        registered.empty() ? "  <no registered kernels>" : "",
+        "Requested Attributes: ", absl::StrJoin(requested, ", "),
+        "\n\t.  Registered:", registered.empty() ? "  <no registered kernels>" : "",
         registered.empty() ? "" : "  " + absl::StrJoin(registered, "\n  "), "\n");
   }
   OpKernelConstruction construction(&node_def, input_types, output_types);

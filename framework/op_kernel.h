@@ -51,8 +51,7 @@ class ParallelRunner {
 // What a kernel's constructor sees: the node's attrs and types.
 class OpKernelConstruction {
  public:
-  OpKernelConstruction(const NodeDef* def, DataTypeSlice input_types,
-                       DataTypeSlice output_types)
+  OpKernelConstruction(const NodeDef* def, DataTypeSlice input_types, DataTypeSlice output_types)
       : def_(def), input_types_(input_types), output_types_(output_types) {}
 
   const NodeDef& def() const { return *def_; }
@@ -109,9 +108,9 @@ class OpKernelContext {
   Tensor* mutable_output(int index) { return &outputs_[index]; }
   // Reuses the buffer of the first input in `candidates` that nobody else reads and whose
   // dtype and size fit; allocates otherwise. `forwarded_input` (optional) says which.
-  Status forward_input_or_allocate_output(std::initializer_list<int> candidates,
-                                          int output_index, const TensorShape& shape,
-                                          Tensor** output, int* forwarded_input = nullptr);
+  Status forward_input_or_allocate_output(std::initializer_list<int> candidates, int output_index,
+                                          const TensorShape& shape, Tensor** output,
+                                          int* forwarded_input = nullptr);
   // Allocates a scratch tensor for the kernel's own use.
   Status allocate_temp(DataType type, const TensorShape& shape, Tensor* out_temp);
 
@@ -241,34 +240,34 @@ std::vector<KernelDef> KernelDefsForOp(const std::string& op);
   MINITF_REGISTER_KERNEL_UNIQ_HELPER(__COUNTER__, kernel_builder, __VA_ARGS__)
 #define MINITF_REGISTER_KERNEL_UNIQ_HELPER(ctr, kernel_builder, ...) \
   MINITF_REGISTER_KERNEL_UNIQ(ctr, kernel_builder, __VA_ARGS__)
-#define MINITF_REGISTER_KERNEL_UNIQ(ctr, kernel_builder, ...)                              \
-  static ::tensorflow::register_kernel::KernelRegistrar minitf_kernel_registrar_##ctr    \
-      [[maybe_unused]] = ::tensorflow::register_kernel::KernelRegistrar(                 \
-          ::tensorflow::register_kernel::kernel_builder.Build(),                         \
-          [](::tensorflow::OpKernelConstruction* context) -> ::tensorflow::OpKernel* {   \
-            return new __VA_ARGS__(context);                                              \
+#define MINITF_REGISTER_KERNEL_UNIQ(ctr, kernel_builder, ...)                          \
+  static ::tensorflow::register_kernel::KernelRegistrar minitf_kernel_registrar_##ctr  \
+      [[maybe_unused]] = ::tensorflow::register_kernel::KernelRegistrar(               \
+          ::tensorflow::register_kernel::kernel_builder.Build(),                       \
+          [](::tensorflow::OpKernelConstruction* context) -> ::tensorflow::OpKernel* { \
+            return new __VA_ARGS__(context);                                           \
           })
 
 // Stops Compute (or a constructor) with InvalidArgument-style errors, as TF's macros.
-#define OP_REQUIRES(CTX, EXP, STATUS)         \
-  do {                                        \
-    if (__builtin_expect(!(EXP), 0)) {        \
-      (CTX)->CtxFailure((STATUS));            \
-      return;                                 \
-    }                                         \
+#define OP_REQUIRES(CTX, EXP, STATUS)  \
+  do {                                 \
+    if (__builtin_expect(!(EXP), 0)) { \
+      (CTX)->CtxFailure((STATUS));     \
+      return;                          \
+    }                                  \
   } while (0)
 
-#define OP_REQUIRES_OK(CTX, ...)                          \
-  do {                                                    \
-    ::absl::Status _minitf_s(__VA_ARGS__);                \
-    if (__builtin_expect(!_minitf_s.ok(), 0)) {           \
-      (CTX)->CtxFailureWithWarning(_minitf_s);            \
-      return;                                             \
-    }                                                     \
+#define OP_REQUIRES_OK(CTX, ...)                \
+  do {                                          \
+    ::absl::Status _minitf_s(__VA_ARGS__);      \
+    if (__builtin_expect(!_minitf_s.ok(), 0)) { \
+      (CTX)->CtxFailureWithWarning(_minitf_s);  \
+      return;                                   \
+    }                                           \
   } while (0)
 
-#define OP_REQUIRES_VALUE(lhs, CTX, rexpr)                        \
-  auto MINITF_CONCAT(_minitf_or_, __LINE__) = (rexpr);            \
+#define OP_REQUIRES_VALUE(lhs, CTX, rexpr)                            \
+  auto MINITF_CONCAT(_minitf_or_, __LINE__) = (rexpr);                \
   OP_REQUIRES_OK(CTX, MINITF_CONCAT(_minitf_or_, __LINE__).status()); \
   lhs = std::move(MINITF_CONCAT(_minitf_or_, __LINE__)).value()
 

@@ -73,13 +73,13 @@ Input::Initializer::Initializer(const std::initializer_list<Input::Initializer>&
   }
   for (const auto& e : v) {
     if (e.tensor.dtype() != first.tensor.dtype()) {
-      status = absl::InvalidArgumentError(
-          "Initializer list components should all have the same type");
+      status =
+          absl::InvalidArgumentError("Initializer list components should all have the same type");
       return;
     }
     if (!e.tensor.shape().IsSameSize(first.tensor.shape())) {
-      status = absl::InvalidArgumentError(
-          "Initializer list components should all have the same shape");
+      status =
+          absl::InvalidArgumentError("Initializer list components should all have the same shape");
       return;
     }
   }

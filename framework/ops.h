@@ -69,9 +69,7 @@ class Output {
   DataType type() const { return op_.output_type(index_); }
   // "node:index" (the node must be non-null).
   std::string name() const { return absl::StrCat(node()->name(), ":", index()); }
-  bool operator==(const Output& other) const {
-    return op_ == other.op_ && index_ == other.index_;
-  }
+  bool operator==(const Output& other) const { return op_ == other.op_ && index_ == other.index_; }
   uint64_t hash() const { return op_.hash(index_); }
 
  private:
@@ -91,9 +89,9 @@ class Input {
   // A literal value and the tensor built from it (status carries a malformed-list error).
   struct Initializer {
     // A scalar: Initializer(3) is int32 [], Initializer(2.0) double [], "s" string [].
-    template <typename T, typename = typename std::enable_if<
-                              std::is_arithmetic<T>::value ||
-                              std::is_convertible<T, std::string>::value>::type>
+    template <typename T,
+              typename = typename std::enable_if<std::is_arithmetic<T>::value ||
+                                                 std::is_convertible<T, std::string>::value>::type>
     Initializer(const T& v) {  // NOLINT(runtime/explicit)
       typedef typename RealType<T>::type RealT;
       Tensor t(DataTypeToEnum<RealT>::v(), TensorShape());
@@ -104,9 +102,9 @@ class Input {
     Initializer(const Tensor& t) : tensor(t) {}  // NOLINT(runtime/explicit)
 
     // Every element of `shape` set to `v`.
-    template <typename T, typename = typename std::enable_if<
-                              std::is_arithmetic<T>::value ||
-                              std::is_convertible<T, std::string>::value>::type>
+    template <typename T,
+              typename = typename std::enable_if<std::is_arithmetic<T>::value ||
+                                                 std::is_convertible<T, std::string>::value>::type>
     Initializer(const T& v, const TensorShape& shape) {
       typedef typename RealType<T>::type RealT;
       Tensor t(DataTypeToEnum<RealT>::v(), shape);
@@ -115,9 +113,9 @@ class Input {
     }
 
     // A vector: {1, 2, 3} is int32 [3].
-    template <typename T, typename = typename std::enable_if<
-                              std::is_arithmetic<T>::value ||
-                              std::is_convertible<T, std::string>::value>::type>
+    template <typename T,
+              typename = typename std::enable_if<std::is_arithmetic<T>::value ||
+                                                 std::is_convertible<T, std::string>::value>::type>
     Initializer(const std::initializer_list<T>& v) {  // NOLINT(runtime/explicit)
       typedef typename RealType<T>::type RealT;
       Tensor t(DataTypeToEnum<RealT>::v(), TensorShape{static_cast<int64_t>(v.size())});
@@ -127,9 +125,9 @@ class Input {
     }
 
     // The values of `v` laid out row-major in `shape`; InvalidArgument if counts differ.
-    template <typename T, typename = typename std::enable_if<
-                              std::is_arithmetic<T>::value ||
-                              std::is_convertible<T, std::string>::value>::type>
+    template <typename T,
+              typename = typename std::enable_if<std::is_arithmetic<T>::value ||
+                                                 std::is_convertible<T, std::string>::value>::type>
     Initializer(const std::initializer_list<T>& v, const TensorShape& shape) {
       typedef typename RealType<T>::type RealT;
       if (shape.num_elements() != static_cast<int64_t>(v.size())) {
@@ -167,9 +165,9 @@ class Input {
   // All implicit, so that op constructors take Outputs, Tensors and literals alike.
   Input(const Output& o) : output_(o) {}  // NOLINT(runtime/explicit)
 
-  template <typename T, typename = typename std::enable_if<
-                            std::is_arithmetic<T>::value ||
-                            std::is_convertible<T, std::string>::value>::type>
+  template <typename T,
+            typename = typename std::enable_if<std::is_arithmetic<T>::value ||
+                                               std::is_convertible<T, std::string>::value>::type>
   Input(const T& v)  // NOLINT(runtime/explicit)
       : Input(Initializer(v)) {}
 

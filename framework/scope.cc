@@ -148,8 +148,7 @@ Scope Scope::WithOpNameImpl(const std::string& op_name) const {
 
 Scope Scope::WithControlDependencies(absl::Span<const Operation> control_deps) const {
   Impl* impl = new Impl(*impl_);
-  impl->control_deps_.insert(impl->control_deps_.end(), control_deps.begin(),
-                             control_deps.end());
+  impl->control_deps_.insert(impl->control_deps_.end(), control_deps.begin(), control_deps.end());
   return Scope(impl);
 }
 

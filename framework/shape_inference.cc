@@ -49,9 +49,8 @@ Status InferenceContext::Merge(const PartialTensorShape& a, const PartialTensorS
     for (int d = 0; d < a.dims(); ++d) {
       if (a.dim_size(d) >= 0 && b.dim_size(d) >= 0 && a.dim_size(d) != b.dim_size(d)) {
         return errors::InvalidArgument("Dimension ", d, " in both shapes must be equal, but are ",
-                                       a.dim_size(d), " and ", b.dim_size(d),
-                                       ". Shapes are ", a.DebugString(), " and ",
-                                       b.DebugString(), ".");
+                                       a.dim_size(d), " and ", b.dim_size(d), ". Shapes are ",
+                                       a.DebugString(), " and ", b.DebugString(), ".");
       }
     }
   }

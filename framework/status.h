@@ -57,22 +57,20 @@ std::string CheckOkMessage(const char* expr_text, const Status& s);
 }  // namespace tensorflow
 
 // Returns the status of `expr` from the enclosing function when it is not OK.
-#define TF_RETURN_IF_ERROR(...)                          \
-  do {                                                   \
-    ::absl::Status _minitf_status = (__VA_ARGS__);       \
-    if (__builtin_expect(!_minitf_status.ok(), 0))       \
-      return _minitf_status;                             \
+#define TF_RETURN_IF_ERROR(...)                                           \
+  do {                                                                    \
+    ::absl::Status _minitf_status = (__VA_ARGS__);                        \
+    if (__builtin_expect(!_minitf_status.ok(), 0)) return _minitf_status; \
   } while (0)
 
 // Like TF_RETURN_IF_ERROR, appending "\n\t" and the StrCat of the context arguments.
-#define TF_RETURN_WITH_CONTEXT_IF_ERROR(expr, ...)                          \
-  do {                                                                      \
-    ::absl::Status _minitf_status = (expr);                                 \
-    if (__builtin_expect(!_minitf_status.ok(), 0)) {                        \
-      return ::absl::Status(                                                \
-          _minitf_status.code(),                                            \
-          ::absl::StrCat(_minitf_status.message(), "\n\t", __VA_ARGS__));   \
-    }                                                                       \
+#define TF_RETURN_WITH_CONTEXT_IF_ERROR(expr, ...)                                          \
+  do {                                                                                      \
+    ::absl::Status _minitf_status = (expr);                                                 \
+    if (__builtin_expect(!_minitf_status.ok(), 0)) {                                        \
+      return ::absl::Status(_minitf_status.code(),                                          \
+                            ::absl::StrCat(_minitf_status.message(), "\n\t", __VA_ARGS__)); \
+    }                                                                                       \
   } while (0)
 
 #define MINITF_CONCAT_INNER(a, b) a##b
@@ -80,19 +78,17 @@ std::string CheckOkMessage(const char* expr_text, const Status& s);
 
 // `TF_ASSIGN_OR_RETURN(lhs, statusor_expr)`: on error returns the status, else moves the
 // value into `lhs` (which may be a declaration: `TF_ASSIGN_OR_RETURN(auto x, F())`).
-#define TF_ASSIGN_OR_RETURN(lhs, rexpr)                                          \
-  MINITF_ASSIGN_OR_RETURN_IMPL(MINITF_CONCAT(_minitf_statusor_, __LINE__), lhs, \
-                               rexpr)
-#define MINITF_ASSIGN_OR_RETURN_IMPL(statusor, lhs, rexpr) \
-  auto statusor = (rexpr);                                 \
-  if (__builtin_expect(!statusor.ok(), 0))                 \
-    return std::move(statusor).status();                   \
+#define TF_ASSIGN_OR_RETURN(lhs, rexpr) \
+  MINITF_ASSIGN_OR_RETURN_IMPL(MINITF_CONCAT(_minitf_statusor_, __LINE__), lhs, rexpr)
+#define MINITF_ASSIGN_OR_RETURN_IMPL(statusor, lhs, rexpr)                      \
+  auto statusor = (rexpr);                                                      \
+  if (__builtin_expect(!statusor.ok(), 0)) return std::move(statusor).status(); \
   lhs = std::move(statusor).value()
 
 // Aborts with the status when `expr` is not OK; streamable: TF_CHECK_OK(s) << "context".
-#define TF_CHECK_OK(val)                                                     \
-  for (::absl::Status _minitf_check = (val); !_minitf_check.ok();)           \
-  ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__).stream()       \
+#define TF_CHECK_OK(val)                                               \
+  for (::absl::Status _minitf_check = (val); !_minitf_check.ok();)     \
+  ::tensorflow::internal::LogMessageFatal(__FILE__, __LINE__).stream() \
       << ::tensorflow::internal::CheckOkMessage(#val, _minitf_check)
 #define TF_QCHECK_OK(val) TF_CHECK_OK(val)
 #ifdef NDEBUG

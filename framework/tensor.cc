@@ -73,8 +73,8 @@ const TensorShape& EmptyVectorShape() {
 Tensor::Tensor(DataType type) : shape_(EmptyVectorShape()), dtype_(type) {}
 
 Tensor::Tensor(DataType type, const TensorShape& shape) : shape_(shape), dtype_(type) {
-  CHECK(DataTypeIsSupported(type)) << "minitf: cannot allocate a tensor of type "
-                                   << DataTypeString(type);
+  CHECK(DataTypeIsSupported(type))
+      << "minitf: cannot allocate a tensor of type " << DataTypeString(type);
   if (shape_.num_elements() > 0) {
     buf_ = TensorBuffer::Allocate(type, shape_.num_elements());
     data_ = buf_->data();
@@ -135,9 +135,7 @@ void Tensor::Unref() {
   data_ = nullptr;
 }
 
-bool Tensor::SharesBufferWith(const Tensor& b) const {
-  return buf_ != nullptr && buf_ == b.buf_;
-}
+bool Tensor::SharesBufferWith(const Tensor& b) const { return buf_ != nullptr && buf_ == b.buf_; }
 
 bool Tensor::IsInitialized() const {
   return (buf_ != nullptr && data_ != nullptr) || shape_.num_elements() == 0;
@@ -217,8 +215,8 @@ Status Tensor::BitcastFrom(const Tensor& in, DataType dtype, const TensorShape& 
 }
 
 absl::string_view Tensor::tensor_data() const {
-  CHECK(DataTypeCanUseMemcpy(dtype_)) << "tensor_data() is not defined for "
-                                      << DataTypeString(dtype_);
+  CHECK(DataTypeCanUseMemcpy(dtype_))
+      << "tensor_data() is not defined for " << DataTypeString(dtype_);
   if (data_ == nullptr) return absl::string_view();
   return absl::string_view(static_cast<const char*>(data_), TotalBytes());
 }
@@ -279,12 +277,12 @@ namespace {
 template <typename T>
 struct ProtoField;
 
-#define MINITF_PROTO_FIELD(T, FIELD, CAST)                                          \
-  template <>                                                                      \
-  struct ProtoField<T> {                                                           \
-    static int Size(const TensorProto& p) { return p.FIELD##_size(); }            \
-    static T Get(const TensorProto& p, int i) { return CAST(p.FIELD(i)); }         \
-    static void Add(TensorProto* p, const T& v) { p->add_##FIELD(v); }            \
+#define MINITF_PROTO_FIELD(T, FIELD, CAST)                                 \
+  template <>                                                              \
+  struct ProtoField<T> {                                                   \
+    static int Size(const TensorProto& p) { return p.FIELD##_size(); }     \
+    static T Get(const TensorProto& p, int i) { return CAST(p.FIELD(i)); } \
+    static void Add(TensorProto* p, const T& v) { p->add_##FIELD(v); }     \
   }
 
 MINITF_PROTO_FIELD(float, float_val, static_cast<float>);
@@ -425,9 +423,9 @@ bool Tensor::FromProto(const TensorProto& proto) {
   Tensor t(type, shape);
   bool ok = false;
   switch (type) {
-#define MINITF_FROM_PROTO_CASE(T)                 \
-  case DataTypeToEnum<T>::value:                  \
-    ok = FillFromProto<T>(proto, &t);             \
+#define MINITF_FROM_PROTO_CASE(T)     \
+  case DataTypeToEnum<T>::value:      \
+    ok = FillFromProto<T>(proto, &t); \
     break;
     MINITF_CALL_ALL_TYPES(MINITF_FROM_PROTO_CASE)
 #undef MINITF_FROM_PROTO_CASE
@@ -445,11 +443,11 @@ void Tensor::AsProtoField(TensorProto* proto) const {
   shape_.AsProto(proto->mutable_tensor_shape());
   const int64_t n = NumElements();
   switch (dtype_) {
-#define MINITF_AS_FIELD_CASE(T)                                            \
-  case DataTypeToEnum<T>::value: {                                         \
-    const T* p = base<const T>();                                          \
-    for (int64_t i = 0; i < n; ++i) ProtoField<T>::Add(proto, p[i]);       \
-    break;                                                                 \
+#define MINITF_AS_FIELD_CASE(T)                                      \
+  case DataTypeToEnum<T>::value: {                                   \
+    const T* p = base<const T>();                                    \
+    for (int64_t i = 0; i < n; ++i) ProtoField<T>::Add(proto, p[i]); \
+    break;                                                           \
   }
     MINITF_CALL_ALL_TYPES(MINITF_AS_FIELD_CASE)
 #undef MINITF_AS_FIELD_CASE
@@ -556,8 +554,8 @@ void AppendDimSpacing(int dim, int rank, std::string* out) {
 // numpy-like layout for print_v2 ("[[1 2]\n [3 4]]"): at most `edge` entries at each end of
 // every dimension, "..." between them when more exist.
 template <typename T>
-void PrintDimV2(int dim, const absl::InlinedVector<int64_t, 4>& shape, int64_t edge,
-                const T* data, int64_t offset, std::string* out) {
+void PrintDimV2(int dim, const absl::InlinedVector<int64_t, 4>& shape, int64_t edge, const T* data,
+                int64_t offset, std::string* out) {
   const int rank = static_cast<int>(shape.size());
   if (dim == rank) {
     out->append(PrintOneElement(data[offset], true));
@@ -617,8 +615,8 @@ std::string Tensor::SummarizeValue(int64_t max_entries, bool print_v2) const {
                         static_cast<int>(dtype_));
   }
   switch (dtype_) {
-#define MINITF_SUMMARIZE_CASE(T)                                           \
-  case DataTypeToEnum<T>::value:                                           \
+#define MINITF_SUMMARIZE_CASE(T) \
+  case DataTypeToEnum<T>::value: \
     return SummarizeArray<T>(limit, num_elts, shape_, data_, print_v2);
     MINITF_CALL_REAL_NUMBER_TYPES(MINITF_SUMMARIZE_CASE)
     MINITF_SUMMARIZE_CASE(tstring)

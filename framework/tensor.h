@@ -172,8 +172,7 @@ class Tensor {
   template <typename T, size_t NDIMS>
   typename TTypes<T, NDIMS>::ConstTensor tensor() const {
     CheckTypeAndIsAligned(DataTypeToEnum<T>::v());
-    return typename TTypes<T, NDIMS>::ConstTensor(base<const T>(),
-                                                  shape_.AsEigenDSizes<NDIMS>());
+    return typename TTypes<T, NDIMS>::ConstTensor(base<const T>(), shape_.AsEigenDSizes<NDIMS>());
   }
   template <typename T>
   typename TTypes<T>::ConstFlat flat() const {

@@ -20,8 +20,7 @@ std::atomic<int64_t> g_peak_bytes{0};
 void CountAllocation(int64_t bytes) {
   const int64_t now = g_live_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes;
   int64_t peak = g_peak_bytes.load(std::memory_order_relaxed);
-  while (now > peak &&
-         !g_peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  while (now > peak && !g_peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
   }
 }
 }  // namespace
@@ -70,7 +69,7 @@ class LargeBufferCache {
 
 LargeBufferCache* BufferCache() {
   static LargeBufferCache* cache = new LargeBufferCache;  // never destroyed: buffers may
-  return cache;                                          // outlive static destruction
+  return cache;                                           // outlive static destruction
 }
 
 void* AllocateBytes(size_t bytes) {

@@ -9,7 +9,8 @@
 namespace tensorflow {
 
 template <class Shape>
-TensorShapeBase<Shape>::TensorShapeBase() : unknown_rank_(kIsPartial), num_elements_(kIsPartial ? -1 : 1) {}
+TensorShapeBase<Shape>::TensorShapeBase()
+    : unknown_rank_(kIsPartial), num_elements_(kIsPartial ? -1 : 1) {}
 
 template <class Shape>
 TensorShapeBase<Shape>::TensorShapeBase(absl::Span<const int64_t> dim_sizes) {
@@ -60,8 +61,8 @@ Status TensorShapeBase<Shape>::BuildTensorShapeBase(absl::Span<const int64_t> di
                                                     Shape* out) {
   out->Clear();
   if (static_cast<int>(dim_sizes.size()) > MaxDimensions()) {
-    return errors::InvalidArgument("Too many dimensions in tensor: ", dim_sizes.size(),
-                                   " > ", MaxDimensions());
+    return errors::InvalidArgument("Too many dimensions in tensor: ", dim_sizes.size(), " > ",
+                                   MaxDimensions());
   }
   // One pass: validate every size, then take them all (this runs for every Tensor made).
   for (int64_t d : dim_sizes) TF_RETURN_IF_ERROR(out->CheckSize(d));
@@ -74,7 +75,8 @@ Status TensorShapeBase<Shape>::BuildTensorShapeBase(absl::Span<const int64_t> di
 template <class Shape>
 Status TensorShapeBase<Shape>::IsValidShape(const TensorShapeProto& proto) {
   if (proto.unknown_rank()) {
-    if (!kIsPartial) return errors::InvalidArgument("Proto is unknown rank, but shape must be fully defined");
+    if (!kIsPartial)
+      return errors::InvalidArgument("Proto is unknown rank, but shape must be fully defined");
     if (proto.dim_size() > 0) {
       return errors::InvalidArgument("An unknown shape must not have any dimensions set.");
     }
@@ -89,8 +91,8 @@ Status TensorShapeBase<Shape>::IsValidShape(const TensorShapeProto& proto) {
     Status s = probe.AddDimWithStatus(d.size());
     if (!s.ok()) {
       return errors::InvalidArgument("Shape ", DebugString(proto), " has ",
-                                     d.size() < 0 ? "negative dimensions" : "invalid size",
-                                     ": ", s.message());
+                                     d.size() < 0 ? "negative dimensions" : "invalid size", ": ",
+                                     s.message());
     }
   }
   return OkStatus();
@@ -238,10 +240,10 @@ std::string DimString(int64_t d) { return d < 0 ? "?" : absl::StrCat(d); }
 template <class Shape>
 std::string TensorShapeBase<Shape>::DebugString() const {
   if (unknown_rank_) return "<unknown>";
-  return absl::StrCat("[", absl::StrJoin(dims_, ",", [](std::string* out, int64_t d) {
-                        out->append(DimString(d));
-                      }),
-                      "]");
+  return absl::StrCat(
+      "[",
+      absl::StrJoin(dims_, ",", [](std::string* out, int64_t d) { out->append(DimString(d)); }),
+      "]");
 }
 
 template <class Shape>
@@ -286,8 +288,8 @@ Status PartialTensorShape::MergeWith(const PartialTensorShape& shape,
     return OkStatus();
   }
   if (dims() != shape.dims()) {
-    return errors::InvalidArgument("PartialTensorShape: Incompatible ranks during merge: ",
-                                   dims(), " vs. ", shape.dims());
+    return errors::InvalidArgument("PartialTensorShape: Incompatible ranks during merge: ", dims(),
+                                   " vs. ", shape.dims());
   }
   PartialTensorShape merged;
   merged.Clear();
@@ -325,8 +327,7 @@ bool PartialTensorShape::IsCompatibleWith(const PartialTensorShape& shape) const
 
 bool PartialTensorShape::AsTensorShape(TensorShape* shape) const {
   if (!IsFullyDefined()) return false;
-  return TensorShape::BuildTensorShape(
-             absl::Span<const int64_t>(dims_.data(), dims_.size()), shape)
+  return TensorShape::BuildTensorShape(absl::Span<const int64_t>(dims_.data(), dims_.size()), shape)
       .ok();
 }
 
@@ -352,9 +353,8 @@ Status TensorShapeUtils::MakeShape(absl::Span<const int64_t> dims, PartialTensor
 }
 
 std::string TensorShapeUtils::ShapeListString(absl::Span<const TensorShape> shapes) {
-  return absl::StrJoin(shapes, ", ", [](std::string* out, const TensorShape& s) {
-    out->append(s.DebugString());
-  });
+  return absl::StrJoin(
+      shapes, ", ", [](std::string* out, const TensorShape& s) { out->append(s.DebugString()); });
 }
 
 bool TensorShapeUtils::StartsWith(const TensorShape& shape, const TensorShape& prefix) {
@@ -374,9 +374,7 @@ bool TensorShapeUtils::EndsWith(const TensorShape& shape, const TensorShape& suf
   return true;
 }
 
-std::ostream& operator<<(std::ostream& os, const TensorShape& s) {
-  return os << s.DebugString();
-}
+std::ostream& operator<<(std::ostream& os, const TensorShape& s) { return os << s.DebugString(); }
 std::ostream& operator<<(std::ostream& os, const PartialTensorShape& s) {
   return os << s.DebugString();
 }

@@ -136,8 +136,8 @@ class TensorShape : public TensorShapeBase<TensorShape> {
   // The sizes as Eigen::DSizes for rank NDIMS (CHECK-fails if the rank differs).
   template <int NDIMS, typename IndexType = Eigen::DenseIndex>
   Eigen::DSizes<IndexType, NDIMS> AsEigenDSizes() const {
-    CHECK_EQ(NDIMS, dims()) << "Asking for tensor of " << NDIMS
-                            << " dimensions from a tensor of " << dims() << " dimensions";
+    CHECK_EQ(NDIMS, dims()) << "Asking for tensor of " << NDIMS << " dimensions from a tensor of "
+                            << dims() << " dimensions";
     return AsEigenDSizesWithPadding<NDIMS, IndexType>();
   }
   // Like AsEigenDSizes, padding trailing dimensions with 1 when NDIMS > dims().

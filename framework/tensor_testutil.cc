@@ -19,9 +19,9 @@ bool SameKind(const Tensor& x, const Tensor& y) {
 // Distance in units of the last place between two finite values of the same type.
 template <typename F>
 int64_t UlpDistance(F a, F b) {
-  typedef typename std::conditional<sizeof(F) == 8, int64_t,
-                                    typename std::conditional<sizeof(F) == 4, int32_t,
-                                                              int16_t>::type>::type Bits;
+  typedef typename std::conditional<
+      sizeof(F) == 8, int64_t,
+      typename std::conditional<sizeof(F) == 4, int32_t, int16_t>::type>::type Bits;
   Bits ia, ib;
   std::memcpy(&ia, &a, sizeof(F));
   std::memcpy(&ib, &b, sizeof(F));
@@ -78,10 +78,10 @@ void ExpectComplexWithin(const Tensor& x, const Tensor& y, double atol, double r
 void ExpectWithinTolerance(const Tensor& x, const Tensor& y, double atol, double rtol,
                            bool use_epsilon) {
   switch (x.dtype()) {
-#define MINITF_CASE(T, EPS)                                                     \
-  case DataTypeToEnum<T>::value:                                                \
-    ExpectWithin<T>(x, y, use_epsilon && atol < 0 ? EPS : atol,                 \
-                    use_epsilon && rtol < 0 ? EPS : (rtol < 0 ? 0 : rtol));     \
+#define MINITF_CASE(T, EPS)                                                 \
+  case DataTypeToEnum<T>::value:                                            \
+    ExpectWithin<T>(x, y, use_epsilon && atol < 0 ? EPS : atol,             \
+                    use_epsilon && rtol < 0 ? EPS : (rtol < 0 ? 0 : rtol)); \
     return;
     MINITF_CASE(float, 1.1920929e-07)
     MINITF_CASE(double, 2.220446049250313e-16)
@@ -122,8 +122,8 @@ void ExpectEqual(const Tensor& x, const Tensor& y) {
       return ExpectFloatsEqual<Eigen::half>(x, y);
     case DT_BFLOAT16:
       return ExpectFloatsEqual<Eigen::bfloat16>(x, y);
-#define MINITF_CASE(T)             \
-  case DataTypeToEnum<T>::value:   \
+#define MINITF_CASE(T)           \
+  case DataTypeToEnum<T>::value: \
     return ExpectExactlyEqual<T>(x, y);
       MINITF_CASE(int32_t)
       MINITF_CASE(int64_t)

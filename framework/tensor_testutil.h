@@ -37,8 +37,8 @@ Tensor AsTensor(absl::Span<const T> vals) {
 template <typename T>
 Tensor AsTensor(absl::Span<const T> vals, const TensorShape& shape) {
   Tensor ret;
-  CHECK(ret.CopyFrom(AsTensor(vals), shape)) << "AsTensor: " << vals.size()
-                                             << " values do not fit " << shape.DebugString();
+  CHECK(ret.CopyFrom(AsTensor(vals), shape))
+      << "AsTensor: " << vals.size() << " values do not fit " << shape.DebugString();
   return ret;
 }
 

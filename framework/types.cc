@@ -8,16 +8,40 @@ namespace tensorflow {
 
 namespace {
 // Names of the non-reference types, indexed by enum value (TF's types.cc spelling).
-const char* const kTypeNames[] = {
-    "INVALID",      "float",         "double",           "int32",
-    "uint8",        "int16",         "int8",             "string",
-    "complex64",    "int64",         "bool",             "qint8",
-    "quint8",       "qint32",        "bfloat16",         "qint16",
-    "quint16",      "uint16",        "complex128",       "half",
-    "resource",     "variant",       "uint32",           "uint64",
-    "float8_e5m2",  "float8_e4m3fn", "float8_e4m3fnuz",  "float8_e4m3b11fnuz",
-    "float8_e5m2fnuz", "int4",       "uint4",            "int2",
-    "uint2",        "float4_e2m1fn"};
+const char* const kTypeNames[] = {"INVALID",
+                                  "float",
+                                  "double",
+                                  "int32",
+                                  "uint8",
+                                  "int16",
+                                  "int8",
+                                  "string",
+                                  "complex64",
+                                  "int64",
+                                  "bool",
+                                  "qint8",
+                                  "quint8",
+                                  "qint32",
+                                  "bfloat16",
+                                  "qint16",
+                                  "quint16",
+                                  "uint16",
+                                  "complex128",
+                                  "half",
+                                  "resource",
+                                  "variant",
+                                  "uint32",
+                                  "uint64",
+                                  "float8_e5m2",
+                                  "float8_e4m3fn",
+                                  "float8_e4m3fnuz",
+                                  "float8_e4m3b11fnuz",
+                                  "float8_e5m2fnuz",
+                                  "int4",
+                                  "uint4",
+                                  "int2",
+                                  "uint2",
+                                  "float4_e2m1fn"};
 constexpr int kNumTypeNames = sizeof(kTypeNames) / sizeof(kTypeNames[0]);
 }  // namespace
 
@@ -59,7 +83,7 @@ bool DataTypeFromString(absl::string_view sp, DataType* dt) {
 
 int DataTypeSize(DataType dt) {
   switch (dt) {
-#define MINITF_SIZE_CASE(T) \
+#define MINITF_SIZE_CASE(T)      \
   case DataTypeToEnum<T>::value: \
     return sizeof(T);
     MINITF_CALL_NUMBER_TYPES(MINITF_SIZE_CASE)
@@ -117,9 +141,8 @@ bool DataTypeIsSupported(DataType dt) {
 }
 
 std::string DataTypeSliceString(DataTypeSlice types) {
-  return absl::StrJoin(types, ", ", [](std::string* out, DataType dt) {
-    out->append(DataTypeString(dt));
-  });
+  return absl::StrJoin(types, ", ",
+                       [](std::string* out, DataType dt) { out->append(DataTypeString(dt)); });
 }
 
 }  // namespace tensorflow

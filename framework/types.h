@@ -102,16 +102,16 @@ struct DataTypeToEnum {
 template <DataType VALUE>
 struct EnumToDataType {};
 
-#define MINITF_MATCH_TYPE_AND_ENUM(TYPE, ENUM)             \
-  template <>                                              \
-  struct DataTypeToEnum<TYPE> {                            \
-    static DataType v() { return ENUM; }                   \
-    static DataType ref() { return MakeRefType(ENUM); }    \
-    static constexpr DataType value = ENUM;                \
-  };                                                       \
-  template <>                                              \
-  struct EnumToDataType<ENUM> {                            \
-    typedef TYPE Type;                                     \
+#define MINITF_MATCH_TYPE_AND_ENUM(TYPE, ENUM)          \
+  template <>                                           \
+  struct DataTypeToEnum<TYPE> {                         \
+    static DataType v() { return ENUM; }                \
+    static DataType ref() { return MakeRefType(ENUM); } \
+    static constexpr DataType value = ENUM;             \
+  };                                                    \
+  template <>                                           \
+  struct EnumToDataType<ENUM> {                         \
+    typedef TYPE Type;                                  \
   }
 
 MINITF_MATCH_TYPE_AND_ENUM(float, DT_FLOAT);
@@ -135,10 +135,10 @@ MINITF_MATCH_TYPE_AND_ENUM(Eigen::bfloat16, DT_BFLOAT16);
 
 // Calls M(T) for every element type a minitf Tensor can hold (TF's TF_CALL_ALL_TYPES, minus
 // quantized, resource and variant types, which minitf does not support).
-#define MINITF_CALL_REAL_NUMBER_TYPES(M)                                \
-  M(float) M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t)      \
-  M(int16_t) M(int8_t) M(int64_t) M(uint64_t) M(bool) M(Eigen::half)    \
-  M(Eigen::bfloat16)
+#define MINITF_CALL_REAL_NUMBER_TYPES(M)                                                  \
+  M(float)                                                                                \
+  M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t) M(int64_t) \
+      M(uint64_t) M(bool) M(Eigen::half) M(Eigen::bfloat16)
 #define MINITF_CALL_NUMBER_TYPES(M) \
   MINITF_CALL_REAL_NUMBER_TYPES(M) M(::tensorflow::complex64) M(::tensorflow::complex128)
 #define MINITF_CALL_ALL_TYPES(M) MINITF_CALL_NUMBER_TYPES(M) M(::tensorflow::tstring)

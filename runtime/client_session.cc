@@ -75,15 +75,16 @@ std::string SignatureKey(const Signature& sig) {
 
 Status OutputIndexError(const Node* node, int index) {
   return errors::OutOfRange("Node '", node->name(), "' (type: '", node->type_string(),
-                            "', num of outputs: ", node->num_outputs(),
-                            ") does not have output ", index);
+                            "', num of outputs: ", node->num_outputs(), ") does not have output ",
+                            index);
 }
 
 }  // namespace
 
 Status ClientSession::Impl::Resolve(const Output& o, const char* what, TensorId* id) const {
   if (o.node() == nullptr) {
-    return errors::InvalidArgument(what, " is a null Output: the op that should produce it was "
+    return errors::InvalidArgument(what,
+                                   " is a null Output: the op that should produce it was "
                                    "never built (check the scope's status)");
   }
   if (graph_->FindNodeId(o.node()->id()) != o.node()) {
@@ -151,14 +152,13 @@ Status ClientSession::Impl::GetPlan(const Signature& sig,
 }
 
 Status ClientSession::Impl::RunPlan(const RunOptions& options, const ExecutionPlan& plan,
-                                    const std::vector<Tensor>& feeds,
-                                    std::vector<Tensor>* outputs, RunMetadata* metadata) const {
+                                    const std::vector<Tensor>& feeds, std::vector<Tensor>* outputs,
+                                    RunMetadata* metadata) const {
   const bool trace = metadata != nullptr && options.trace_level() == RunOptions::FULL_TRACE;
   DeviceStepStats device_stats;
   std::vector<Tensor> results;
-  TF_RETURN_IF_ERROR(
-      plan.Run(feeds, outputs != nullptr ? outputs : &results, pool_.get(),
-               trace ? &device_stats : nullptr));
+  TF_RETURN_IF_ERROR(plan.Run(feeds, outputs != nullptr ? outputs : &results, pool_.get(),
+                              trace ? &device_stats : nullptr));
   if (trace) {
     device_stats.set_device("/job:localhost/replica:0/task:0/device:CPU:0");
     *metadata->mutable_step_stats()->add_dev_stats() = std::move(device_stats);
@@ -203,8 +203,8 @@ Status ClientSession::Run(const FeedType& inputs, const std::vector<Output>& fet
 
 Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
                           const std::vector<Output>& fetch_outputs,
-                          const std::vector<Operation>& run_outputs,
-                          std::vector<Tensor>* outputs, RunMetadata* run_metadata) const {
+                          const std::vector<Operation>& run_outputs, std::vector<Tensor>* outputs,
+                          RunMetadata* run_metadata) const {
   TF_RETURN_IF_ERROR(impl_->scope_.status());
   if (!fetch_outputs.empty() && outputs == nullptr) {
     return errors::InvalidArgument("outputs must not be null when there are fetches");
@@ -239,8 +239,9 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
   for (const Operation& op : run_outputs) {
     TensorId id{op.node(), 0};
     if (op.node() == nullptr) {
-      return errors::InvalidArgument("Target is a null Operation: its op was never built (check "
-                                     "the scope's status)");
+      return errors::InvalidArgument(
+          "Target is a null Operation: its op was never built (check "
+          "the scope's status)");
     }
     if (impl_->graph_->FindNodeId(op.node()->id()) != op.node()) {
       return errors::InvalidArgument("Target '", op.node()->name(),
@@ -258,8 +259,8 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
 
 Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
                           const std::vector<Output>& fetch_outputs,
-                          const std::vector<Operation>& run_outputs,
-                          std::vector<Tensor>* outputs, RunMetadata* run_metadata,
+                          const std::vector<Operation>& run_outputs, std::vector<Tensor>* outputs,
+                          RunMetadata* run_metadata,
                           const thread::ThreadPoolOptions& /*threadpool_options*/) const {
   return Run(run_options, inputs, fetch_outputs, run_outputs, outputs, run_metadata);
 }
@@ -302,8 +303,7 @@ Status ClientSession::MakeCallable(const CallableOptions& callable_options,
 }
 
 Status ClientSession::RunCallable(CallableHandle handle, const std::vector<Tensor>& feed_tensors,
-                                  std::vector<Tensor>* fetch_tensors,
-                                  RunMetadata* run_metadata) {
+                                  std::vector<Tensor>* fetch_tensors, RunMetadata* run_metadata) {
   Impl::Callable callable;
   {
     std::lock_guard<std::mutex> lock(impl_->mu_);

@@ -158,8 +158,8 @@ Status ExecutionPlan::WireEdges(const BuildState& st) {
 // Kernels, created once and shared by every Run of this plan.
 Status ExecutionPlan::CreateKernels() {
   for (PlanNode& pn : nodes_) {
-    Status s = CreateOpKernel(pn.node->def(), pn.node->input_types(), pn.node->output_types(),
-                              &pn.kernel);
+    Status s =
+        CreateOpKernel(pn.node->def(), pn.node->input_types(), pn.node->output_types(), &pn.kernel);
     if (!s.ok()) return AttachNode(s, pn.node);
     pn.expensive = pn.kernel->IsExpensive();
   }
@@ -194,8 +194,8 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     forwardable[k] = f->readers[slot].load(std::memory_order_relaxed) == 1;
   }
   Tensor* outputs = f->slots.data() + pn.output_slot;
-  OpKernelContext ctx(inputs.data(), input_slots.data(), forwardable.data(), pn.num_inputs,
-                      outputs, pn.kernel->output_types(), f->pool);
+  OpKernelContext ctx(inputs.data(), input_slots.data(), forwardable.data(), pn.num_inputs, outputs,
+                      pn.kernel->output_types(), f->pool);
   NodeExecStats* stats = nullptr;
   int64_t start = 0;
   if (f->stats != nullptr) {
@@ -228,7 +228,8 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     stats->set_op_end_rel_nanos(end - start);
     stats->set_all_end_rel_micros((end - start) / 1000);
     stats->set_all_end_rel_nanos(end - start);
-    stats->set_thread_id(static_cast<uint32_t>(std::hash<std::thread::id>()(std::this_thread::get_id())));
+    stats->set_thread_id(
+        static_cast<uint32_t>(std::hash<std::thread::id>()(std::this_thread::get_id())));
     stats->set_timeline_label(absl::StrCat(pn.node->name(), " = ", pn.node->type_string(), "()"));
     for (int o = 0; o < pn.num_outputs; ++o) {
       NodeOutput* out = stats->add_output();

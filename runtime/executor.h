@@ -70,11 +70,11 @@ class ExecutionPlan {
   void RunNode(int node, Frame* frame) const;
 
   std::vector<PlanNode> nodes_;
-  std::vector<int> input_slots_;     // all nodes' input slot ids, node by node
-  std::vector<int> successors_;      // all nodes' successor ids (one per edge), node by node
+  std::vector<int> input_slots_;  // all nodes' input slot ids, node by node
+  std::vector<int> successors_;   // all nodes' successor ids (one per edge), node by node
   std::vector<int> initial_pending_;
-  std::vector<int> slot_readers_;    // kernel inputs reading each slot, +1 per fetch
-  std::vector<int> roots_;           // nodes with no pending inputs
+  std::vector<int> slot_readers_;  // kernel inputs reading each slot, +1 per fetch
+  std::vector<int> roots_;         // nodes with no pending inputs
   std::vector<int> feed_slots_;
   std::vector<int> fetch_slots_;
   int num_slots_ = 0;

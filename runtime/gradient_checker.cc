@@ -83,8 +83,7 @@ Status TheoreticalJacobians(const Scope& scope, const OutputList& xs,
         const Tensor& dx = out[fetch_of[x]];
         if (dx.shape() != x_shapes[x]) {
           return errors::Internal("Gradient for input ", x, " expected shape ",
-                                  x_shapes[x].DebugString(), " but was ",
-                                  dx.shape().DebugString());
+                                  x_shapes[x].DebugString(), " but was ", dx.shape().DebugString());
         }
         for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
           (*jac)[x][y][r * y_size + c] = static_cast<JAC_T>(dx.flat<X_T>()(r));
@@ -116,8 +115,8 @@ Status NumericJacobians(const Scope& scope, const OutputList& xs,
       for (size_t y = 0; y < ys.size(); ++y) {
         const int64_t y_size = y_shapes[y].num_elements();
         for (int64_t c = 0; c < y_size; ++c) {
-          const JAC_T diff = static_cast<JAC_T>(pos[y].flat<Y_T>()(c)) -
-                             static_cast<JAC_T>(neg[y].flat<Y_T>()(c));
+          const JAC_T diff =
+              static_cast<JAC_T>(pos[y].flat<Y_T>()(c)) - static_cast<JAC_T>(neg[y].flat<Y_T>()(c));
           (*jac)[x][y][r * y_size + c] = diff / static_cast<JAC_T>(2 * delta);
         }
       }
@@ -135,8 +134,8 @@ Status GradientError(const Scope& scope, const OutputList& xs,
   auto numeric = ZeroJacobians<JAC_T>(x_shapes, y_shapes);
   TF_RETURN_IF_ERROR((TheoreticalJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
                                                             *x_datas, &theoretical)));
-  TF_RETURN_IF_ERROR((NumericJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
-                                                        x_datas, &numeric)));
+  TF_RETURN_IF_ERROR(
+      (NumericJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes, x_datas, &numeric)));
   *max_error = JAC_T(0);
   for (size_t x = 0; x < theoretical.size(); ++x) {
     for (size_t y = 0; y < theoretical[x].size(); ++y) {
@@ -184,9 +183,8 @@ template <typename X_T, typename Y_T, typename JAC_T>
 Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x_init_value,
                             const Output& y, const TensorShape& y_shape, JAC_T* max_error) {
   if (x_init_value.dtype() != DataTypeToEnum<X_T>::value) {
-    return errors::InvalidArgument("x_init_value has dtype ",
-                                   DataTypeString(x_init_value.dtype()), ", expected ",
-                                   DataTypeString(DataTypeToEnum<X_T>::value));
+    return errors::InvalidArgument("x_init_value has dtype ", DataTypeString(x_init_value.dtype()),
+                                   ", expected ", DataTypeString(DataTypeToEnum<X_T>::value));
   }
   std::vector<Tensor> x_datas(1, tensor::DeepCopy(x_init_value));
   return GradientError<X_T, Y_T, JAC_T>(scope, {x}, {x_init_value.shape()}, {y}, {y_shape},
@@ -194,10 +192,10 @@ Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x
 }
 
 #define MINITF_INSTANTIATE_GRAD_ERR(X_T, Y_T, JAC_T)                                       \
-  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                  \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                   \
       const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&, \
       const std::vector<TensorShape>&, JAC_T*);                                            \
-  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                  \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                   \
       const Scope&, const Output&, const Tensor&, const Output&, const TensorShape&, JAC_T*);
 
 MINITF_INSTANTIATE_GRAD_ERR(float, float, float)

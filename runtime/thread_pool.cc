@@ -17,7 +17,7 @@ namespace runtime {
 
 #if defined(__SSE__)
 namespace {
-constexpr unsigned int kFlushToZero = 0x8000;      // MXCSR FTZ
+constexpr unsigned int kFlushToZero = 0x8000;       // MXCSR FTZ
 constexpr unsigned int kDenormalsAreZero = 0x0040;  // MXCSR DAZ
 }  // namespace
 ScopedFlushDenormal::ScopedFlushDenormal() : saved_(_mm_getcsr()) {

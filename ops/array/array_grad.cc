@@ -23,8 +23,8 @@ Status IdentityGrad(const Scope& scope, const Operation&, const std::vector<Outp
 }
 REGISTER_GRADIENT_OP("Identity", IdentityGrad);
 
-Status ReshapeGrad(const Scope& scope, const Operation& op,
-                   const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status ReshapeGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
   grad_outputs->push_back(Reshape(scope, grad_inputs[0], Shape(scope, op.input(0))));
   grad_outputs->push_back(NoGradient());
   return scope.status();

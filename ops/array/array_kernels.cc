@@ -14,10 +14,10 @@ class ConstOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("value", &proto));
     OP_REQUIRES(ctx, tensor_.FromProto(*proto),
                 errors::InvalidArgument("Unparseable tensor proto in Const ", name()));
-    OP_REQUIRES(ctx, tensor_.dtype() == ctx->output_type(0),
-                errors::InvalidArgument("Type mismatch between value (",
-                                        DataTypeString(tensor_.dtype()), ") and dtype (",
-                                        DataTypeString(ctx->output_type(0)), ")"));
+    OP_REQUIRES(
+        ctx, tensor_.dtype() == ctx->output_type(0),
+        errors::InvalidArgument("Type mismatch between value (", DataTypeString(tensor_.dtype()),
+                                ") and dtype (", DataTypeString(ctx->output_type(0)), ")"));
   }
   void Compute(OpKernelContext* ctx) override { ctx->set_output(0, tensor_); }
 

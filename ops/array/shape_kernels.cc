@@ -31,17 +31,16 @@ class FillLikeOp : public OpKernel {
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, ctx->input(0).shape(), &out));
     switch (out->dtype()) {
-#define MINITF_FILL_CASE(T)                                    \
-  case DataTypeToEnum<T>::value:                               \
-    out->flat<T>().setConstant(static_cast<T>(kValue));        \
+#define MINITF_FILL_CASE(T)                             \
+  case DataTypeToEnum<T>::value:                        \
+    out->flat<T>().setConstant(static_cast<T>(kValue)); \
     break;
       MINITF_CALL_NUMBER_TYPES(MINITF_FILL_CASE)
 #undef MINITF_FILL_CASE
       case DT_STRING:
         break;  // a new string tensor is already empty strings
       default:
-        ctx->CtxFailure(errors::Unimplemented(type_string(), " of ",
-                                              DataTypeString(out->dtype())));
+        ctx->CtxFailure(errors::Unimplemented(type_string(), " of ", DataTypeString(out->dtype())));
     }
   }
 };
@@ -59,9 +58,9 @@ class ReshapeOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
     const Tensor& sizes = ctx->input(1);
-    OP_REQUIRES(ctx, sizes.dims() <= 1,
-                errors::InvalidArgument("sizes input must be 1-D, not ",
-                                        sizes.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, sizes.dims() <= 1,
+        errors::InvalidArgument("sizes input must be 1-D, not ", sizes.shape().DebugString()));
     std::vector<int64_t> dims = tensor::IntValues(sizes);
     int unknown = -1;
     int64_t product = 1;
@@ -100,8 +99,7 @@ class ShapeOp : public OpKernel {
   explicit ShapeOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
     const auto dims = ctx->input(0).shape().dim_sizes();
-    OP_REQUIRES_OK(ctx,
-                   WriteIntVector(ctx, 0, std::vector<int64_t>(dims.begin(), dims.end())));
+    OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 0, std::vector<int64_t>(dims.begin(), dims.end())));
   }
 };
 
@@ -135,8 +133,8 @@ class BroadcastToOp : public OpKernel {
     OP_REQUIRES(ctx,
                 in.dims() <= static_cast<int>(target.size()) &&
                     BroadcastDims(in_dims, target, &out_dims) && out_dims == target,
-                errors::InvalidArgument("Incompatible shapes: ", in.shape().DebugString(),
-                                        " vs. ", DimsString(target)));
+                errors::InvalidArgument("Incompatible shapes: ", in.shape().DebugString(), " vs. ",
+                                        DimsString(target)));
     TensorShape shape;
     OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(target, &shape));
     if (shape == in.shape()) {
@@ -148,9 +146,9 @@ class BroadcastToOp : public OpKernel {
     if (out->NumElements() == 0) return;
     if (in.NumElements() == 1 && in.dtype() != DT_STRING) {  // a scalar spread: fill
       switch (in.dtype()) {
-#define MINITF_FILL_CASE(T)                                              \
-  case DataTypeToEnum<T>::value:                                         \
-    out->flat<T>().setConstant(in.flat<T>()(0));                         \
+#define MINITF_FILL_CASE(T)                      \
+  case DataTypeToEnum<T>::value:                 \
+    out->flat<T>().setConstant(in.flat<T>()(0)); \
     return;
         MINITF_CALL_NUMBER_TYPES(MINITF_FILL_CASE)
 #undef MINITF_FILL_CASE
@@ -162,15 +160,15 @@ class BroadcastToOp : public OpKernel {
     const std::vector<int64_t> zeros(target.size(), 0);
     const int64_t row = target.back(), step = strides.back();
     switch (in.dtype()) {
-#define MINITF_BROADCAST_CASE(T)                                                      \
-  case DataTypeToEnum<T>::value: {                                                    \
-    const T* src = in.flat<T>().data();                                               \
-    T* dst = out->flat<T>().data();                                                   \
-    ForEachBroadcastRow(target, strides, zeros, 0, out->NumElements() / row,          \
-                        [&](int64_t o, int64_t a, int64_t) {                          \
+#define MINITF_BROADCAST_CASE(T)                                                            \
+  case DataTypeToEnum<T>::value: {                                                          \
+    const T* src = in.flat<T>().data();                                                     \
+    T* dst = out->flat<T>().data();                                                         \
+    ForEachBroadcastRow(target, strides, zeros, 0, out->NumElements() / row,                \
+                        [&](int64_t o, int64_t a, int64_t) {                                \
                           for (int64_t i = 0; i < row; ++i) dst[o + i] = src[a + i * step]; \
-                        });                                                           \
-    break;                                                                            \
+                        });                                                                 \
+    break;                                                                                  \
   }
       MINITF_CALL_ALL_TYPES(MINITF_BROADCAST_CASE)
 #undef MINITF_BROADCAST_CASE
@@ -194,9 +192,9 @@ class BroadcastGradientArgsOp : public OpKernel {
     const std::vector<int64_t> s0 = tensor::IntValues(ctx->input(0));
     const std::vector<int64_t> s1 = tensor::IntValues(ctx->input(1));
     std::vector<int64_t> out, r0, r1;
-    OP_REQUIRES(ctx, BroadcastDims(s0, s1, &out),
-                errors::InvalidArgument("Incompatible shapes: ", DimsString(s0), " vs. ",
-                                        DimsString(s1)));
+    OP_REQUIRES(
+        ctx, BroadcastDims(s0, s1, &out),
+        errors::InvalidArgument("Incompatible shapes: ", DimsString(s0), " vs. ", DimsString(s1)));
     if (s0 != s1) BroadcastReduceAxes(s0, s1, &r0, &r1);  // equal shapes: nothing to sum
     OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 0, r0));
     OP_REQUIRES_OK(ctx, WriteIntVector(ctx, 1, r1));
@@ -210,8 +208,7 @@ REGISTER_KERNEL_BUILDER(Name("Reshape").Device(DEVICE_CPU), ReshapeOp);
 REGISTER_KERNEL_BUILDER(Name("Shape").Device(DEVICE_CPU), ShapeOp);
 REGISTER_KERNEL_BUILDER(Name("Size").Device(DEVICE_CPU), SizeOp);
 REGISTER_KERNEL_BUILDER(Name("BroadcastTo").Device(DEVICE_CPU), BroadcastToOp);
-REGISTER_KERNEL_BUILDER(Name("BroadcastGradientArgs").Device(DEVICE_CPU),
-                        BroadcastGradientArgsOp);
+REGISTER_KERNEL_BUILDER(Name("BroadcastGradientArgs").Device(DEVICE_CPU), BroadcastGradientArgsOp);
 
 }  // namespace
 }  // namespace tensorflow

@@ -43,9 +43,8 @@ Status ReshapeShape(InferenceContext* c) {
     const int64_t n = in.num_elements();
     if (unknown >= 0 && known > 0) {
       if (n % known != 0) {
-        return errors::InvalidArgument("Cannot reshape a tensor with ", n,
-                                       " elements to shape ", DimsString(dims), " (", known,
-                                       " elements)");
+        return errors::InvalidArgument("Cannot reshape a tensor with ", n, " elements to shape ",
+                                       DimsString(dims), " (", known, " elements)");
       }
       dims[unknown] = n / known;
     } else if (unknown < 0 && n != known) {

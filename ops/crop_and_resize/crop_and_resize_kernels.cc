@@ -98,8 +98,8 @@ struct Sample {
 // order. `hs` and `ws` are the op's own scales (the gradients of boxes compute theirs
 // differently from the forward op).
 template <typename F>
-void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch, int cw,
-                   float hs, float ws, F fn) {
+void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch, int cw, float hs,
+                   float ws, F fn) {
   Sample s;
   for (s.y = 0; s.y < ch; ++s.y) {
     const float in_y = SampleCoord(y1, y2, H, ch, s.y, hs);
@@ -155,10 +155,9 @@ class CropAndResizeOp : public OpKernel {
                 errors::InvalidArgument("crop dimensions must be positive"));
     TensorShape shape;
     OP_REQUIRES_OK(ctx, BuildOutputShape({num_boxes, crop_height, crop_width, depth}, &shape));
-    OP_REQUIRES(ctx, height < std::numeric_limits<int>::max() &&
-                         width < std::numeric_limits<int>::max(),
-                errors::InvalidArgument("image dimensions are too large: ",
-                                        image.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, height < std::numeric_limits<int>::max() && width < std::numeric_limits<int>::max(),
+        errors::InvalidArgument("image dimensions are too large: ", image.shape().DebugString()));
     Tensor* crops;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &crops));
     OP_REQUIRES_OK(ctx, CheckBoxIndices(box_index, batch));
@@ -175,7 +174,9 @@ class CropAndResizeOp : public OpKernel {
     const bool nearest = nearest_;
     const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
     // Pixel (b, y, x) of the image starts at ((b * H + y) * W + x) * depth.
-    auto pixel = [&](int32_t b, int y, int x) { return img + ((int64_t{b} * H + y) * W + x) * depth; };
+    auto pixel = [&](int32_t b, int y, int x) {
+      return img + ((int64_t{b} * H + y) * W + x) * depth;
+    };
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 16384 / per_box), [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) {
         const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
@@ -199,8 +200,8 @@ class CropAndResizeOp : public OpKernel {
               continue;
             }
             if (nearest) {
-              const T* p = pixel(bi, static_cast<int>(std::round(in_y)),
-                                 static_cast<int>(std::round(in_x)));
+              const T* p =
+                  pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
               for (int64_t d = 0; d < depth; ++d) o[d] = static_cast<float>(p[d]);
               continue;
             }
@@ -250,8 +251,9 @@ class CropAndResizeGradImageOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ParseBoxes(boxes, box_index, &num_boxes));
     OP_REQUIRES(ctx, grads.dim_size(0) == num_boxes,
                 errors::InvalidArgument("boxes and grads have incompatible shape"));
-    OP_REQUIRES(ctx, image_size.dims() == 1,
-                errors::InvalidArgument("image_size must be 1-D", image_size.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, image_size.dims() == 1,
+        errors::InvalidArgument("image_size must be 1-D", image_size.shape().DebugString()));
     OP_REQUIRES(ctx, image_size.dim_size(0) == 4,
                 errors::InvalidArgument("image_size must have 4 elements",
                                         image_size.shape().DebugString()));
@@ -276,7 +278,9 @@ class CropAndResizeGradImageOp : public OpKernel {
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
     const bool nearest = nearest_;
-    auto pixel = [&](int32_t b, int y, int x) { return raw + ((int64_t{b} * H + y) * W + x) * depth; };
+    auto pixel = [&](int32_t b, int y, int x) {
+      return raw + ((int64_t{b} * H + y) * W + x) * depth;
+    };
     // Boxes in order 0..N-1 (TF's deterministic order). The depth loop is the unit a
     // parallel version would split (every pixel keeps its order), but on these machines two
     // threads measured slower than one for this scatter (BENCHMARKS.md), so it runs here.
@@ -285,27 +289,29 @@ class CropAndResizeGradImageOp : public OpKernel {
       const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
       const int32_t bi = ind(b);
       const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
-      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float in_y, float in_x) {
-        const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
-        if (nearest) {
-          T* px = pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
-          for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
-          return;
-        }
-        T* ptl = pixel(bi, p.top, p.left);
-        T* ptr = pixel(bi, p.top, p.right);
-        T* pbl = pixel(bi, p.bottom, p.left);
-        T* pbr = pixel(bi, p.bottom, p.right);
-        // TF's order of the four updates matters when pixels coincide (integer coordinates).
-        for (int64_t d = 0; d < depth; ++d) {
-          const float dtop = (1 - p.y_lerp) * gr[d];
-          ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
-          ptr[d] += static_cast<T>(p.x_lerp * dtop);
-          const float dbottom = p.y_lerp * gr[d];
-          pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
-          pbr[d] += static_cast<T>(p.x_lerp * dbottom);
-        }
-      });
+      ForEachSample(
+          y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float in_y, float in_x) {
+            const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
+            if (nearest) {
+              T* px =
+                  pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
+              for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
+              return;
+            }
+            T* ptl = pixel(bi, p.top, p.left);
+            T* ptr = pixel(bi, p.top, p.right);
+            T* pbl = pixel(bi, p.bottom, p.left);
+            T* pbr = pixel(bi, p.bottom, p.right);
+            // TF's order of the four updates matters when pixels coincide (integer coordinates).
+            for (int64_t d = 0; d < depth; ++d) {
+              const float dtop = (1 - p.y_lerp) * gr[d];
+              ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
+              ptr[d] += static_cast<T>(p.x_lerp * dtop);
+              const float dbottom = p.y_lerp * gr[d];
+              pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
+              pbr[d] += static_cast<T>(p.x_lerp * dbottom);
+            }
+          });
     }
   }
 
@@ -356,7 +362,9 @@ class CropAndResizeGradBoxesOp : public OpKernel {
     auto ind = box_index.flat<int32_t>();
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
-    auto pixel = [&](int32_t b, int y, int x) { return img + ((int64_t{b} * H + y) * W + x) * depth; };
+    auto pixel = [&](int32_t b, int y, int x) {
+      return img + ((int64_t{b} * H + y) * W + x) * depth;
+    };
     const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 8192 / per_box), [&](int64_t b0, int64_t b1) {
       // Per (y, x): the depth-long terms are computed independently (vectorizable, each with
@@ -421,11 +429,11 @@ class CropAndResizeGradBoxesOp : public OpKernel {
   }
 };
 
-#define MINITF_REGISTER_CROP(T)                                                           \
+#define MINITF_REGISTER_CROP(T)                                                            \
   REGISTER_KERNEL_BUILDER(Name("CropAndResize").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
-                          CropAndResizeOp<T>);                                            \
-  REGISTER_KERNEL_BUILDER(                                                                \
-      Name("CropAndResizeGradBoxes").Device(DEVICE_CPU).TypeConstraint<T>("T"),           \
+                          CropAndResizeOp<T>);                                             \
+  REGISTER_KERNEL_BUILDER(                                                                 \
+      Name("CropAndResizeGradBoxes").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
       CropAndResizeGradBoxesOp<T>);
 MINITF_REGISTER_CROP(uint8_t)
 MINITF_REGISTER_CROP(uint16_t)
@@ -438,9 +446,9 @@ MINITF_REGISTER_CROP(float)
 MINITF_REGISTER_CROP(double)
 #undef MINITF_REGISTER_CROP
 
-#define MINITF_REGISTER_GRAD_IMAGE(T)                                                      \
-  REGISTER_KERNEL_BUILDER(                                                                 \
-      Name("CropAndResizeGradImage").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
+#define MINITF_REGISTER_GRAD_IMAGE(T)                                           \
+  REGISTER_KERNEL_BUILDER(                                                      \
+      Name("CropAndResizeGradImage").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
       CropAndResizeGradImageOp<T>);
 MINITF_REGISTER_GRAD_IMAGE(Eigen::half)
 MINITF_REGISTER_GRAD_IMAGE(float)

@@ -39,8 +39,10 @@ Status CropAndResizeShape(InferenceContext* c) {
   int64_t ch = -1, cw = -1;
   if (const Tensor* size = c->input_tensor(3)) {
     if (size->dtype() != DT_INT32 || size->NumElements() != 2) {
-      return errors::InvalidArgument("Bad size input type for SetOutputToSizedImage: Expected "
-                                     "DT_INT32 but got ", DataTypeString(size->dtype()));
+      return errors::InvalidArgument(
+          "Bad size input type for SetOutputToSizedImage: Expected "
+          "DT_INT32 but got ",
+          DataTypeString(size->dtype()));
     }
     ch = size->flat<int32_t>()(0);
     cw = size->flat<int32_t>()(1);
@@ -117,8 +119,7 @@ REGISTER_OP("CropAndResizeGradImage")
     .ArgDoc("grads", "A 4-D tensor of shape `[num_boxes, crop_height, crop_width, depth]`.")
     .ArgDoc("boxes", "A 2-D tensor of shape `[num_boxes, 4]`.")
     .ArgDoc("box_ind", "A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`.")
-    .ArgDoc("image_size",
-            "A 1-D tensor with value `[batch, image_height, image_width, depth]`.")
+    .ArgDoc("image_size", "A 1-D tensor with value `[batch, image_height, image_width, depth]`.")
     .ArgDoc("method", "The sampling method used by the forward op.")
     .ArgDoc("output", "A 4-D tensor of shape `[batch, image_height, image_width, depth]`.")
     .CcHeader("image_ops");

@@ -25,8 +25,10 @@ Status ArgsGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
   float min = 0, max = 0;
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "min", &min));
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "max", &max));
-  auto attrs = FakeQuantWithMinMaxArgsGradient::Min(min).Max(max).NumBits(q.num_bits).NarrowRange(
-      q.narrow_range);
+  auto attrs = FakeQuantWithMinMaxArgsGradient::Min(min)
+                   .Max(max)
+                   .NumBits(q.num_bits)
+                   .NarrowRange(q.narrow_range);
   grad_outputs->push_back(
       FakeQuantWithMinMaxArgsGradient(scope, grad_inputs[0], op.input(0), attrs));
   return scope.status();

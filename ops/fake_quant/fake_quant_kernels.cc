@@ -188,11 +188,10 @@ class FakeQuantWithMinMaxArgsGradientOp : public OpKernel {
     const Tensor& g = ctx->input(0);
     const Tensor& x = ctx->input(1);
     OP_REQUIRES(ctx, g.shape() == x.shape(),
-                errors::InvalidArgument("Inputs to operation ", name(), " of type ",
-                                        type_string(),
-                                        " must have the same size and shape.  Input 0: ",
-                                        g.shape().DebugString(), " != input 1: ",
-                                        x.shape().DebugString()));
+                errors::InvalidArgument(
+                    "Inputs to operation ", name(), " of type ", type_string(),
+                    " must have the same size and shape.  Input 0: ", g.shape().DebugString(),
+                    " != input 1: ", x.shape().DebugString()));
     Tensor* dx;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, g.shape(), &dx));
     const float* gp = g.flat<float>().data();
@@ -426,8 +425,7 @@ class FakeQuantWithMinMaxVarsPerChannelOp : public OpKernel {
 
 class FakeQuantWithMinMaxVarsPerChannelGradientOp : public OpKernel {
  public:
-  explicit FakeQuantWithMinMaxVarsPerChannelGradientOp(OpKernelConstruction* ctx)
-      : OpKernel(ctx) {
+  explicit FakeQuantWithMinMaxVarsPerChannelGradientOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
     OP_REQUIRES_OK(ctx, ReadQuantRange(ctx, &range_));
   }
 

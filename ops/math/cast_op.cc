@@ -25,12 +25,11 @@ namespace tensorflow {
 namespace {
 
 template <typename T>
-constexpr bool kIsFloat = std::is_same<T, float>::value || std::is_same<T, double>::value ||
-                          std::is_same<T, Eigen::half>::value ||
-                          std::is_same<T, Eigen::bfloat16>::value;
+constexpr bool kIsFloat =
+    std::is_same<T, float>::value || std::is_same<T, double>::value ||
+    std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value;
 template <typename T>
-constexpr bool kIsComplex =
-    std::is_same<T, complex64>::value || std::is_same<T, complex128>::value;
+constexpr bool kIsComplex = std::is_same<T, complex64>::value || std::is_same<T, complex128>::value;
 
 // float -> integer as x86-64 does it (what TF's casts compile to): out-of-range and NaN give
 // the "integer indefinite" value, narrower types wrap from the 32/64-bit result. Written out
@@ -117,9 +116,9 @@ void CastLoop(OpKernelContext* ctx, const Tensor& in, Tensor* out, bool truncate
 template <typename Src>
 bool CastFrom(OpKernelContext* ctx, const Tensor& in, Tensor* out, DataType dst, bool truncate) {
   switch (dst) {
-#define MINITF_CAST_CASE(T)                            \
-  case DataTypeToEnum<T>::value:                       \
-    CastLoop<Src, T>(ctx, in, out, truncate);          \
+#define MINITF_CAST_CASE(T)                   \
+  case DataTypeToEnum<T>::value:              \
+    CastLoop<Src, T>(ctx, in, out, truncate); \
     return true;
     MINITF_CALL_NUMBER_TYPES(MINITF_CAST_CASE)
 #undef MINITF_CAST_CASE
@@ -134,10 +133,11 @@ class CastOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("SrcT", &src_));
     OP_REQUIRES_OK(ctx, ctx->GetAttr("DstT", &dst_));
     OP_REQUIRES_OK(ctx, ctx->GetAttr("Truncate", &truncate_));
-    OP_REQUIRES(ctx, DataTypeIsSupported(src_) && src_ != DT_STRING &&
-                         DataTypeIsSupported(dst_) && dst_ != DT_STRING,
-                errors::Unimplemented("Cast ", DataTypeString(src_), " to ",
-                                      DataTypeString(dst_), " is not supported"));
+    OP_REQUIRES(ctx,
+                DataTypeIsSupported(src_) && src_ != DT_STRING && DataTypeIsSupported(dst_) &&
+                    dst_ != DT_STRING,
+                errors::Unimplemented("Cast ", DataTypeString(src_), " to ", DataTypeString(dst_),
+                                      " is not supported"));
     set_expensive(false);
   }
 
@@ -151,17 +151,18 @@ class CastOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, in.shape(), &out));
     bool ok = false;
     switch (src_) {
-#define MINITF_CAST_SRC_CASE(T)                                   \
-  case DataTypeToEnum<T>::value:                                  \
-    ok = CastFrom<T>(ctx, in, out, dst_, truncate_);              \
+#define MINITF_CAST_SRC_CASE(T)                      \
+  case DataTypeToEnum<T>::value:                     \
+    ok = CastFrom<T>(ctx, in, out, dst_, truncate_); \
     break;
       MINITF_CALL_NUMBER_TYPES(MINITF_CAST_SRC_CASE)
 #undef MINITF_CAST_SRC_CASE
       default:
         break;
     }
-    OP_REQUIRES(ctx, ok, errors::Unimplemented("Cast ", DataTypeString(src_), " to ",
-                                               DataTypeString(dst_), " is not supported"));
+    OP_REQUIRES(ctx, ok,
+                errors::Unimplemented("Cast ", DataTypeString(src_), " to ", DataTypeString(dst_),
+                                      " is not supported"));
   }
 
  private:

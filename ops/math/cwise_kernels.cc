@@ -1,6 +1,7 @@
 // CPU kernels of the elementwise math ops: Add/AddV2/Sub/Mul/Div with TF's broadcasting,
-// Neg/Square/Sqrt/Conj, SqrtGrad, AddN and LogicalNot. Every result is one IEEE operation per element in T
-// (16-bit floats compute in float and round, as Eigen does), so outputs are bit-exact with TF.
+// Neg/Square/Sqrt/Conj, SqrtGrad, AddN and LogicalNot. Every result is one IEEE operation per
+// element in T (16-bit floats compute in float and round, as Eigen does), so outputs are bit-exact
+// with TF.
 #include <cmath>
 #include <complex>
 #include <type_traits>
@@ -16,9 +17,8 @@ constexpr int64_t kGrain = 16384;
 
 // Integer arithmetic wraps (as TF's compiled kernels do) instead of being undefined.
 template <typename T>
-using WrapType =
-    std::conditional_t<std::is_integral<T>::value && std::is_signed<T>::value,
-                       std::make_unsigned_t<T>, T>;
+using WrapType = std::conditional_t<std::is_integral<T>::value && std::is_signed<T>::value,
+                                    std::make_unsigned_t<T>, T>;
 template <typename T>
 T Wrap(WrapType<T> v) {
   return static_cast<T>(v);
@@ -101,8 +101,8 @@ class BinaryOp : public OpKernel {
     const auto xd = x.shape().dim_sizes(), yd = y.shape().dim_sizes();
     std::vector<int64_t> od;
     OP_REQUIRES(ctx, BroadcastDims(xd, yd, &od),
-                errors::InvalidArgument("Incompatible shapes: ", x.shape().DebugString(),
-                                        " vs. ", y.shape().DebugString()));
+                errors::InvalidArgument("Incompatible shapes: ", x.shape().DebugString(), " vs. ",
+                                        y.shape().DebugString()));
     if constexpr (std::is_same<Fn, DivFn>::value) {
       OP_REQUIRES(ctx, !HasZero<T>(y), errors::InvalidArgument("Integer division by zero"));
     }
@@ -215,8 +215,9 @@ class UnaryOp : public OpKernel {
 // flushed subnormals give +0); vectorized, (0.5 / y) * dy over whole AVX packets (8 floats,
 // 4 doubles) and (0.5 * dy) / y for the scalar tail; other types the scalar form.
 template <typename T>
-constexpr int64_t kTfPacket =
-    std::is_same<T, float>::value ? 8 : (std::is_same<T, double>::value ? 4 : 1);
+constexpr int64_t kTfPacket = std::is_same<T, float>::value
+                                  ? 8
+                                  : (std::is_same<T, double>::value ? 4 : 1);
 
 template <typename T>
 class SqrtGradOp : public OpKernel {
@@ -226,8 +227,8 @@ class SqrtGradOp : public OpKernel {
     const Tensor& y = ctx->input(0);
     const Tensor& dy = ctx->input(1);
     OP_REQUIRES(ctx, y.shape() == dy.shape(),
-                errors::InvalidArgument("Incompatible shapes: ", y.shape().DebugString(),
-                                        " vs. ", dy.shape().DebugString()));
+                errors::InvalidArgument("Incompatible shapes: ", y.shape().DebugString(), " vs. ",
+                                        dy.shape().DebugString()));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 0}, 0, y.shape(), &out));
     const T* yp = y.flat<T>().data();
@@ -260,11 +261,10 @@ class AddNOp : public OpKernel {
     const Tensor& first = ctx->input(0);
     for (int i = 1; i < ctx->num_inputs(); ++i) {
       OP_REQUIRES(ctx, ctx->input(i).shape() == first.shape(),
-                  errors::InvalidArgument("Inputs to operation ", name(), " of type ",
-                                          type_string(),
-                                          " must have the same size and shape.  Input 0: ",
-                                          first.shape().DebugString(), " != input ", i, ": ",
-                                          ctx->input(i).shape().DebugString()));
+                  errors::InvalidArgument(
+                      "Inputs to operation ", name(), " of type ", type_string(),
+                      " must have the same size and shape.  Input 0: ", first.shape().DebugString(),
+                      " != input ", i, ": ", ctx->input(i).shape().DebugString()));
     }
     if (ctx->num_inputs() == 1) {
       ctx->set_output(0, first);
@@ -290,21 +290,21 @@ class AddNOp : public OpKernel {
 #define MINITF_REGISTER_CWISE(OP, T, ...) \
   REGISTER_KERNEL_BUILDER(Name(OP).Device(DEVICE_CPU).TypeConstraint<T>("T"), __VA_ARGS__)
 
-#define MINITF_REGISTER_ARITHMETIC(T)                                  \
-  MINITF_REGISTER_CWISE("Add", T, BinaryOp<T, AddFn>);              \
-  MINITF_REGISTER_CWISE("AddV2", T, BinaryOp<T, AddFn>);            \
-  MINITF_REGISTER_CWISE("Sub", T, BinaryOp<T, SubFn>);              \
-  MINITF_REGISTER_CWISE("Mul", T, BinaryOp<T, MulFn>);              \
-  MINITF_REGISTER_CWISE("Div", T, BinaryOp<T, DivFn>);              \
-  MINITF_REGISTER_CWISE("Square", T, UnaryOp<T, SquareFn>);         \
+#define MINITF_REGISTER_ARITHMETIC(T)                       \
+  MINITF_REGISTER_CWISE("Add", T, BinaryOp<T, AddFn>);      \
+  MINITF_REGISTER_CWISE("AddV2", T, BinaryOp<T, AddFn>);    \
+  MINITF_REGISTER_CWISE("Sub", T, BinaryOp<T, SubFn>);      \
+  MINITF_REGISTER_CWISE("Mul", T, BinaryOp<T, MulFn>);      \
+  MINITF_REGISTER_CWISE("Div", T, BinaryOp<T, DivFn>);      \
+  MINITF_REGISTER_CWISE("Square", T, UnaryOp<T, SquareFn>); \
   MINITF_REGISTER_CWISE("AddN", T, AddNOp<T>);
 MINITF_CALL_ARITHMETIC_TYPES(MINITF_REGISTER_ARITHMETIC)
 
 #define MINITF_REGISTER_NEG(T) MINITF_REGISTER_CWISE("Neg", T, UnaryOp<T, NegFn>);
 MINITF_CALL_SIGNED_TYPES(MINITF_REGISTER_NEG)
 
-#define MINITF_REGISTER_FLOAT(T)                               \
-  MINITF_REGISTER_CWISE("Sqrt", T, UnaryOp<T, SqrtFn>);     \
+#define MINITF_REGISTER_FLOAT(T)                        \
+  MINITF_REGISTER_CWISE("Sqrt", T, UnaryOp<T, SqrtFn>); \
   MINITF_REGISTER_CWISE("SqrtGrad", T, SqrtGradOp<T>);
 MINITF_CALL_FLOAT_COMPLEX_TYPES(MINITF_REGISTER_FLOAT)
 

@@ -1,8 +1,8 @@
 // Gradient functions of the math family, built as TF's C++ gradients build them
 // (cc/gradients/math_grad.cc), so that the gradient graphs and their names are TF's. Sum and
 // Mean differ: see ReducedGrad.
-#include "framework/gradients.h"
 #include "framework/errors.h"
+#include "framework/gradients.h"
 #include "framework/graph.h"
 #include "ops/math/internal/reduction_axes.h"
 #include "tensorflow/cc/ops/array_ops.h"
@@ -19,9 +19,8 @@ REGISTER_NO_GRADIENT_OP("LogicalNot");
 
 // The gradients of a broadcasting binary op from its per-element ones: each summed over the
 // dimensions its operand was stretched along, then shaped like the operand.
-Status BinaryGradCommon(const Scope& scope, const Operation& op,
-                        std::vector<Output>* grad_outputs, const Output& gx_1,
-                        const Output& gx_2) {
+Status BinaryGradCommon(const Scope& scope, const Operation& op, std::vector<Output>* grad_outputs,
+                        const Output& gx_1, const Output& gx_2) {
   auto sx_1 = Shape(scope, op.input(0));
   auto sx_2 = Shape(scope, op.input(1));
   auto rx = internal::BroadcastGradientArgs(scope, sx_1, sx_2);
@@ -83,8 +82,8 @@ Status NegGrad(const Scope& scope, const Operation&, const std::vector<Output>& 
 }
 REGISTER_GRADIENT_OP("Neg", NegGrad);
 
-Status SquareGrad(const Scope& scope, const Operation& op,
-                  const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status SquareGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
   auto two = Cast(scope, Const(scope, 2), op.input(0).type());
   auto dydx = Mul(scope, two, op.input(0));
   grad_outputs->push_back(Mul(scope, grad_inputs[0], ConjugateHelper(scope, dydx)));
@@ -92,8 +91,8 @@ Status SquareGrad(const Scope& scope, const Operation& op,
 }
 REGISTER_GRADIENT_OP("Square", SquareGrad);
 
-Status SqrtGradFn(const Scope& scope, const Operation& op,
-                  const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status SqrtGradFn(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
   grad_outputs->push_back(internal::SqrtGrad(scope, op.output(0), grad_inputs[0]));
   return scope.status();
 }
@@ -226,8 +225,7 @@ REGISTER_GRADIENT_OP("MatMul", MatMulGrad);
 // BroadcastTo (array family): the gradient summed over the dimensions the input was
 // stretched along (TF's array_grad.cc; here because it needs Sum).
 Status BroadcastToGrad(const Scope& scope, const Operation& op,
-                       const std::vector<Output>& grad_inputs,
-                       std::vector<Output>* grad_outputs) {
+                       const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
   const Output shape = op.input(1);
   auto input_shape = Shape(scope, op.input(0), Shape::OutType(shape.type()));
   auto axes = internal::BroadcastGradientArgs(scope, input_shape, shape);

@@ -34,8 +34,8 @@ Status ReductionShape(InferenceContext* c) {
   }
   const int rank = in.dims();
   if (axes == nullptr) {
-    c->set_output(0, keep_dims ? PartialTensorShape(std::vector<int64_t>(rank, -1))
-                               : PartialTensorShape());
+    c->set_output(
+        0, keep_dims ? PartialTensorShape(std::vector<int64_t>(rank, -1)) : PartialTensorShape());
     return OkStatus();
   }
   std::vector<bool> reduced;
@@ -89,31 +89,31 @@ Status AddNShape(InferenceContext* c) {
       .Summary(SUMMARY)                        \
       .CcHeader("math_ops")
 
-#define MINITF_UNARY_OP(NAME, TYPES, SUMMARY) \
-  REGISTER_OP(NAME)                           \
-      .Input("x: T")                          \
-      .Output("y: T")                         \
-      .Attr("T: " TYPES)                      \
-      .SetShapeFn(shape_inference::UnchangedShape)  \
-      .Summary(SUMMARY)                       \
+#define MINITF_UNARY_OP(NAME, TYPES, SUMMARY)      \
+  REGISTER_OP(NAME)                                \
+      .Input("x: T")                               \
+      .Output("y: T")                              \
+      .Attr("T: " TYPES)                           \
+      .SetShapeFn(shape_inference::UnchangedShape) \
+      .Summary(SUMMARY)                            \
       .CcHeader("math_ops")
 
-#define MINITF_REDUCTION_OP(NAME, SUMMARY)     \
-  REGISTER_OP(NAME)                            \
-      .Input("input: T")                       \
-      .Input("reduction_indices: Tidx")        \
-      .Output("output: T")                     \
-      .Attr("keep_dims: bool = false")         \
-      .Attr("T: numbertype")                   \
-      .Attr("Tidx: {int32, int64} = DT_INT32") \
-      .SetShapeFn(ReductionShape)              \
-      .Summary(SUMMARY)                        \
-      .ArgDoc("input", "The tensor to reduce.") \
-      .ArgDoc("reduction_indices",             \
+#define MINITF_REDUCTION_OP(NAME, SUMMARY)                                                     \
+  REGISTER_OP(NAME)                                                                            \
+      .Input("input: T")                                                                       \
+      .Input("reduction_indices: Tidx")                                                        \
+      .Output("output: T")                                                                     \
+      .Attr("keep_dims: bool = false")                                                         \
+      .Attr("T: numbertype")                                                                   \
+      .Attr("Tidx: {int32, int64} = DT_INT32")                                                 \
+      .SetShapeFn(ReductionShape)                                                              \
+      .Summary(SUMMARY)                                                                        \
+      .ArgDoc("input", "The tensor to reduce.")                                                \
+      .ArgDoc("reduction_indices",                                                             \
               "The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.") \
-      .ArgDoc("keep_dims", "If true, retain reduced dimensions with length 1.") \
-      .ArgDoc("output", "The reduced tensor.") \
-      .CcRename("reduction_indices", "axis")   \
+      .ArgDoc("keep_dims", "If true, retain reduced dimensions with length 1.")                \
+      .ArgDoc("output", "The reduced tensor.")                                                 \
+      .CcRename("reduction_indices", "axis")                                                   \
       .CcHeader("math_ops")
 
 }  // namespace

@@ -34,10 +34,10 @@ class MatMulOp : public OpKernel {
                                         b.shape().DebugString()));
     const int64_t m = a.dim_size(ta_ ? 1 : 0), k = a.dim_size(ta_ ? 0 : 1);
     const int64_t kb = b.dim_size(tb_ ? 1 : 0), n = b.dim_size(tb_ ? 0 : 1);
-    OP_REQUIRES(ctx, k == kb,
-                errors::InvalidArgument("Matrix size-incompatible: In[0]: ",
-                                        a.shape().DebugString(),
-                                        ", In[1]: ", b.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, k == kb,
+        errors::InvalidArgument("Matrix size-incompatible: In[0]: ", a.shape().DebugString(),
+                                ", In[1]: ", b.shape().DebugString()));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({m, n}), &out));
     if (m == 0 || n == 0) return;

@@ -11,11 +11,11 @@ Status ReducedDims(absl::Span<const int64_t> axes, int rank, Checker checker,
   for (const int64_t a : axes) {
     if (a < -rank || a >= rank) {
       if (checker == Checker::kKernel) {
-        return errors::InvalidArgument("Invalid reduction dimension (", a, " for input with ",
-                                       rank, " dimension(s)");
+        return errors::InvalidArgument("Invalid reduction dimension (", a, " for input with ", rank,
+                                       " dimension(s)");
       }
-      return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ",
-                                     rank, " dimensions.");
+      return errors::InvalidArgument("Invalid reduction dimension ", a, " for input with ", rank,
+                                     " dimensions.");
     }
     const int d = static_cast<int>(a < 0 ? a + rank : a);
     if (checker == Checker::kKernel && (*reduced)[d]) {

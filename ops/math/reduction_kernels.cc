@@ -34,8 +34,8 @@ struct Accumulator<complex64> {
 };
 
 template <typename T>
-using AccType = std::conditional_t<std::is_integral<T>::value, uint64_t,
-                                   typename Accumulator<T>::type>;
+using AccType =
+    std::conditional_t<std::is_integral<T>::value, uint64_t, typename Accumulator<T>::type>;
 
 // The input seen as runs of dimensions that are all reduced or all kept (adjacent dims of one
 // kind merged): sizes[i] and whether run i is reduced.
@@ -54,8 +54,8 @@ Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
   }
   const int rank = input.dims();
   std::vector<bool> reduce;
-  TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
-                                            reduction::Checker::kKernel, &reduce));
+  TF_RETURN_IF_ERROR(
+      reduction::ReducedDims(tensor::IntValues(axes), rank, reduction::Checker::kKernel, &reduce));
   for (int d = 0; d < rank; ++d) {
     const int64_t size = input.dim_size(d);
     if (reduce[d]) {
@@ -168,7 +168,7 @@ class ReductionOp : public OpKernel {
 };
 
 #define MINITF_REGISTER_REDUCTIONS(T)                                             \
-  REGISTER_KERNEL_BUILDER(Name("Sum").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+  REGISTER_KERNEL_BUILDER(Name("Sum").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
                           ReductionOp<T, false>);                                 \
   REGISTER_KERNEL_BUILDER(Name("Mean").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
                           ReductionOp<T, true>);

@@ -117,8 +117,8 @@ MINITF_AVX2 void SgemmRowsAvx2(const float* a, bool ta, const float* b, bool tb,
         PackA(a, ta, m, k, i0, rows, p0, kc, ap.data());
         for (int64_t jp = 0; jp < nc; jp += kNr) {
           const int cols = static_cast<int>(std::min<int64_t>(kNr, nc - jp));
-          Kernel(kc, ap.data(), bp.data() + (jp / kNr) * kc * kNr, c + i0 * n + j0 + jp, n,
-                 rows, cols, p0 > 0);
+          Kernel(kc, ap.data(), bp.data() + (jp / kNr) * kc * kNr, c + i0 * n + j0 + jp, n, rows,
+                 cols, p0 > 0);
         }
       }
     }

@@ -113,7 +113,7 @@ TEST(GradientsTest, SeveralPathsAreSummed) {
   Scope scope = Scope::NewRootScope();
   auto x = Placeholder(scope, DT_FLOAT);
   auto y = Add(scope, Square(scope, x), Neg(scope, x));  // x^2 - x
-  auto z = Mul(scope, y, x);                              // x^3 - x^2
+  auto z = Mul(scope, y, x);                             // x^3 - x^2
   std::vector<Output> grads;
   TF_ASSERT_OK(AddSymbolicGradients(scope, {z}, {x}, &grads));
   EXPECT_EQ(grads[0].node()->type_string(), "AddN");
@@ -206,7 +206,8 @@ TEST(GradientsTest, UserRegisteredGradient) {
   Scope scope = Scope::NewRootScope();
   auto x = Placeholder(scope, DT_FLOAT);
   Node* n;
-  TF_ASSERT_OK(NodeBuilder("d", "MinitfTestDoubleGrad").Input(x.node()).Finalize(scope.graph(), &n));
+  TF_ASSERT_OK(
+      NodeBuilder("d", "MinitfTestDoubleGrad").Input(x.node()).Finalize(scope.graph(), &n));
   std::vector<Output> grads;
   TF_ASSERT_OK(AddSymbolicGradients(scope, {Output(n, 0)}, {x}, &grads));
   EXPECT_EQ(grads[0].node()->type_string(), "Add");

@@ -4,8 +4,8 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/cc/framework/scope.h"
+#include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/core/graph/node_builder.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 
@@ -92,12 +92,14 @@ TEST_F(RangedTest, AttrsAreCheckedWhenTheNodeIsBuilt) {
                              "allowed values: \"bilinear\", \"nearest\""),
             absl::string_view::npos);
 
-  s = Build(NodeBuilder("c", "MinitfTestRanged").Input(i_).Input(std::vector<NodeBuilder::NodeOut>{i_}));
+  s = Build(
+      NodeBuilder("c", "MinitfTestRanged").Input(i_).Input(std::vector<NodeBuilder::NodeOut>{i_}));
   EXPECT_NE(s.message().find("Value for attr 'T' of int32 is not in the list of allowed "
                              "values: float, double"),
             absl::string_view::npos);
 
-  s = Build(NodeBuilder("d", "MinitfTestRanged").Input(x_).Input(std::vector<NodeBuilder::NodeOut>{i_}));
+  s = Build(
+      NodeBuilder("d", "MinitfTestRanged").Input(x_).Input(std::vector<NodeBuilder::NodeOut>{i_}));
   EXPECT_NE(s.message().find("Inconsistent values for attr 'T' DT_FLOAT vs. DT_INT32 while "
                              "building NodeDef 'd'"),
             absl::string_view::npos);
@@ -106,7 +108,8 @@ TEST_F(RangedTest, AttrsAreCheckedWhenTheNodeIsBuilt) {
   EXPECT_NE(s.message().find("Single tensor passed to 'rest', expected list"),
             absl::string_view::npos);
 
-  s = Build(NodeBuilder("f", "MinitfTestRanged").Input(x_).Input(std::vector<NodeBuilder::NodeOut>{}));
+  s = Build(
+      NodeBuilder("f", "MinitfTestRanged").Input(x_).Input(std::vector<NodeBuilder::NodeOut>{}));
   EXPECT_NE(s.message().find("Value for attr 'N' of 0 must be at least minimum 1"),
             absl::string_view::npos);
 }
@@ -119,10 +122,14 @@ TEST(OpRegistryTest, DuplicateRegistrationIsAnError) {
 
 TEST(OpRegistryTest, SpecErrorsAreReported) {
   OpRegistrationData data;
-  EXPECT_FALSE(OpDefBuilder("Bad").Attr("x: notatype").SetShapeFn(shape_inference::NoOutputs)
+  EXPECT_FALSE(OpDefBuilder("Bad")
+                   .Attr("x: notatype")
+                   .SetShapeFn(shape_inference::NoOutputs)
                    .Finalize(&data)
                    .ok());
-  EXPECT_FALSE(OpDefBuilder("Bad").Input("x: Unknown").SetShapeFn(shape_inference::NoOutputs)
+  EXPECT_FALSE(OpDefBuilder("Bad")
+                   .Input("x: Unknown")
+                   .SetShapeFn(shape_inference::NoOutputs)
                    .Finalize(&data)
                    .ok());
   EXPECT_FALSE(OpDefBuilder("Bad").Output("y: float").Finalize(&data).ok());  // no shape fn

@@ -82,8 +82,8 @@ std::vector<std::string> LinearOp(const Scope& scope) {
 
 TEST(ScopeTest, CompositeOp) {
   Scope root = Scope::NewRootScope();
-  EXPECT_EQ(LinearOp(root), (std::vector<std::string>{"linear/mul", "linear/bias_add",
-                                                       "linear/c1", "linear/mul_1", "linear"}));
+  EXPECT_EQ(LinearOp(root), (std::vector<std::string>{"linear/mul", "linear/bias_add", "linear/c1",
+                                                      "linear/mul_1", "linear"}));
   EXPECT_EQ(root.GetUniqueNameForOp("linear"), "linear_1");
   EXPECT_EQ(LinearOp(root),
             (std::vector<std::string>{"linear_2/mul", "linear_2/bias_add", "linear_2/c1",

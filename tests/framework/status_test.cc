@@ -80,8 +80,9 @@ TEST(StatusTest, UpdateKeepsFirstError) {
 }
 
 TEST(StatusDeathTest, CheckOkAborts) {
-  EXPECT_DEATH(TF_CHECK_OK(Fails()) << "extra", "Non-OK-status: Fails\\(\\) status: OUT_OF_RANGE: "
-                                                  "index 7 of 3.5extra");
+  EXPECT_DEATH(TF_CHECK_OK(Fails()) << "extra",
+               "Non-OK-status: Fails\\(\\) status: OUT_OF_RANGE: "
+               "index 7 of 3.5extra");
   TF_CHECK_OK(OkStatus());
 }
 

@@ -64,8 +64,7 @@ TEST(TensorShapeTest, Utils) {
   TensorShape made;
   TF_EXPECT_OK(TensorShapeUtils::MakeShape(std::vector<int32_t>{1, 2}, &made));
   EXPECT_EQ(made.DebugString(), "[1,2]");
-  EXPECT_EQ(TensorShapeUtils::ShapeListString({TensorShape({1}), TensorShape({})}),
-            "[1], []");
+  EXPECT_EQ(TensorShapeUtils::ShapeListString({TensorShape({1}), TensorShape({})}), "[1], []");
   EXPECT_TRUE(TensorShapeUtils::StartsWith(TensorShape({2, 3, 4}), TensorShape({2, 3})));
   EXPECT_TRUE(TensorShapeUtils::EndsWith(TensorShape({2, 3, 4}), TensorShape({4})));
 }

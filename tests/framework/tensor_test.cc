@@ -219,8 +219,7 @@ TEST(TensorTest, DebugStringFormats) {
 
 TEST(TensorTest, BuildTensorRejectsUnsupportedTypes) {
   Tensor t;
-  EXPECT_EQ(Tensor::BuildTensor(DT_RESOURCE, TensorShape({1}), &t).code(),
-            error::INVALID_ARGUMENT);
+  EXPECT_EQ(Tensor::BuildTensor(DT_RESOURCE, TensorShape({1}), &t).code(), error::INVALID_ARGUMENT);
   TF_EXPECT_OK(Tensor::BuildTensor(DT_UINT16, TensorShape({1}), &t));
   EXPECT_EQ(t.dtype(), DT_UINT16);
 }

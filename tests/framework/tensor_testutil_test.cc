@@ -32,15 +32,14 @@ TEST(TensorTestUtilTest, EqualityAndTolerances) {
   EXPECT_NONFATAL_FAILURE(test::ExpectTensorNear<float>(a, c, 1e-6), "element 0");
   test::ExpectClose(a, c, 1e-3, 0.0);
   EXPECT_NONFATAL_FAILURE(test::ExpectClose(a, c), "element 0");
-  EXPECT_NONFATAL_FAILURE(test::ExpectTensorEqual<int>(test::AsTensor<int>({1}),
-                                                       test::AsTensor<int>({2})),
-                          "element 0");
-  EXPECT_NONFATAL_FAILURE(test::ExpectEqual(test::AsTensor<int>({1}),
-                                            test::AsTensor<int64_t>({1})),
+  EXPECT_NONFATAL_FAILURE(
+      test::ExpectTensorEqual<int>(test::AsTensor<int>({1}), test::AsTensor<int>({2})),
+      "element 0");
+  EXPECT_NONFATAL_FAILURE(test::ExpectEqual(test::AsTensor<int>({1}), test::AsTensor<int64_t>({1})),
                           "int32 vs int64");
-  EXPECT_NONFATAL_FAILURE(test::ExpectEqual(test::AsTensor<int>({1, 2}),
-                                            test::AsTensor<int>({1, 2}, {1, 2})),
-                          "[2] vs [1,2]");
+  EXPECT_NONFATAL_FAILURE(
+      test::ExpectEqual(test::AsTensor<int>({1, 2}), test::AsTensor<int>({1, 2}, {1, 2})),
+      "[2] vs [1,2]");
   // Within 4 ULP counts as equal for floats.
   Tensor d = test::AsTensor<float>({std::nextafter(1.f, 2.f), NAN});
   test::ExpectTensorEqual<float>(a, d);

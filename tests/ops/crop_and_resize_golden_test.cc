@@ -16,8 +16,8 @@ TEST(CropAndResizeGoldenTest, MatchesTensorFlowBitForBit) {
     Tensor expected;
     TF_ASSERT_OK(GetNodeAttr(AttrSlice(*c.def), absl::StrCat("expected_", o), &expected));
     EXPECT_TRUE(golden::SameBits(mine, expected))
-        << golden::Describe(c, o) << ":\n  minitf " << mine.SummarizeValue(40)
-        << "\n  TF     " << expected.SummarizeValue(40);
+        << golden::Describe(c, o) << ":\n  minitf " << mine.SummarizeValue(40) << "\n  TF     "
+        << expected.SummarizeValue(40);
     ++checked[c.def->op()];
   });
   EXPECT_GT(checked["CropAndResize"], 500);

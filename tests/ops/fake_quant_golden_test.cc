@@ -69,8 +69,7 @@ TEST(FakeQuantGoldenTest, MatchesTensorFlow) {
       const double tf_err = std::fabs(static_cast<double>(tf(i)) - ref(i));
       const double ulp = std::fabs(std::nextafter(m(i), INFINITY) - m(i));
       EXPECT_LE(my_err, std::max(tf_err, 0.5 * ulp))
-          << where << " [" << i << "]: minitf " << m(i) << ", TF " << tf(i) << ", exact "
-          << ref(i);
+          << where << " [" << i << "]: minitf " << m(i) << ", TF " << tf(i) << ", exact " << ref(i);
     }
   });
   EXPECT_GT(elementwise, 3000);

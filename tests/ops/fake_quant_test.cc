@@ -35,28 +35,93 @@ struct ArgsCase {
 // FakeQuantWithMinMaxArgs rows of TF's fake_quant_ops_test.cc (shape [2,3]).
 const std::vector<ArgsCase>& ArgsVectors() {
   static const auto* v = new std::vector<ArgsCase>{
-      {8, false, -10.0f, 53.75f, {-10.1f, -10.0f, -9.9f, -9.75f, 53.75f, 53.8f}, {-10, -10, -10, -9.75f, 53.75f, 53.75f}},
-      {8, true, -10.0f, 53.5f, {-10.1f, -10.0f, -9.9f, -9.75f, 53.5f, 53.6f}, {-10, -10, -10, -9.75f, 53.5f, 53.5f}},
-      {8, false, -0.1f, 63.65f, {-0.1f, 0, 0.1f, 0.25f, 63.75f, 63.8f}, {0, 0, 0, 0.25f, 63.75f, 63.75f}},
-      {8, true, -0.1f, 63.4f, {-0.1f, 0, 0.1f, 0.25f, 63.5f, 63.6f}, {0, 0, 0, 0.25f, 63.5f, 63.5f}},
-      {8, false, -0.1275f, 63.6225f, {-0.26f, -0.25f, -0.24f, 0, 63.5f, 63.6f}, {-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}},
-      {8, true, -0.1275f, 63.3725f, {-0.26f, -0.25f, -0.24f, 0, 63.25f, 63.3f}, {-0.25f, -0.25f, -0.25f, 0, 63.25f, 63.25f}},
-      {8, false, -63.65f, 0.1f, {-63.8f, -63.75f, -63.7f, -63.5f, 0, 0.1f}, {-63.75f, -63.75f, -63.75f, -63.5f, 0, 0}},
-      {8, true, -63.4f, 0.1f, {-63.6f, -63.5f, -63.4f, -63.25f, 0, 0.1f}, {-63.5f, -63.5f, -63.5f, -63.25f, 0, 0}},
-      {4, false, -6.0f, 1.5f, {-6.1f, -6.0f, -5.9f, -5.5f, 1.5f, 1.6f}, {-6, -6, -6, -5.5f, 1.5f, 1.5f}},
+      {8,
+       false,
+       -10.0f,
+       53.75f,
+       {-10.1f, -10.0f, -9.9f, -9.75f, 53.75f, 53.8f},
+       {-10, -10, -10, -9.75f, 53.75f, 53.75f}},
+      {8,
+       true,
+       -10.0f,
+       53.5f,
+       {-10.1f, -10.0f, -9.9f, -9.75f, 53.5f, 53.6f},
+       {-10, -10, -10, -9.75f, 53.5f, 53.5f}},
+      {8,
+       false,
+       -0.1f,
+       63.65f,
+       {-0.1f, 0, 0.1f, 0.25f, 63.75f, 63.8f},
+       {0, 0, 0, 0.25f, 63.75f, 63.75f}},
+      {8,
+       true,
+       -0.1f,
+       63.4f,
+       {-0.1f, 0, 0.1f, 0.25f, 63.5f, 63.6f},
+       {0, 0, 0, 0.25f, 63.5f, 63.5f}},
+      {8,
+       false,
+       -0.1275f,
+       63.6225f,
+       {-0.26f, -0.25f, -0.24f, 0, 63.5f, 63.6f},
+       {-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}},
+      {8,
+       true,
+       -0.1275f,
+       63.3725f,
+       {-0.26f, -0.25f, -0.24f, 0, 63.25f, 63.3f},
+       {-0.25f, -0.25f, -0.25f, 0, 63.25f, 63.25f}},
+      {8,
+       false,
+       -63.65f,
+       0.1f,
+       {-63.8f, -63.75f, -63.7f, -63.5f, 0, 0.1f},
+       {-63.75f, -63.75f, -63.75f, -63.5f, 0, 0}},
+      {8,
+       true,
+       -63.4f,
+       0.1f,
+       {-63.6f, -63.5f, -63.4f, -63.25f, 0, 0.1f},
+       {-63.5f, -63.5f, -63.5f, -63.25f, 0, 0}},
+      {4,
+       false,
+       -6.0f,
+       1.5f,
+       {-6.1f, -6.0f, -5.9f, -5.5f, 1.5f, 1.6f},
+       {-6, -6, -6, -5.5f, 1.5f, 1.5f}},
       {4, true, -6.0f, 1.0f, {-6.1f, -6.0f, -5.9f, -5.5f, 1.0f, 1.1f}, {-6, -6, -6, -5.5f, 1, 1}},
       {4, false, -0.1f, 7.4f, {-0.1f, 0, 0.1f, 0.5f, 7.5f, 7.6f}, {0, 0, 0, 0.5f, 7.5f, 7.5f}},
       {4, true, -0.1f, 6.9f, {-0.1f, 0, 0.1f, 0.5f, 7.0f, 7.1f}, {0, 0, 0, 0.5f, 7, 7}},
       {4, false, -0.4f, 7.1f, {-0.6f, -0.5f, -0.24f, 0, 7.0f, 7.1f}, {-0.5f, -0.5f, 0, 0, 7, 7}},
-      {4, true, -0.4f, 6.6f, {-0.6f, -0.5f, -0.24f, 0, 6.5f, 6.6f}, {-0.5f, -0.5f, 0, 0, 6.5f, 6.5f}},
-      {4, false, -7.3f, 0.2f, {-7.6f, -7.5f, -7.4f, -7.2f, 0, 0.1f}, {-7.5f, -7.5f, -7.5f, -7, 0, 0}},
+      {4,
+       true,
+       -0.4f,
+       6.6f,
+       {-0.6f, -0.5f, -0.24f, 0, 6.5f, 6.6f},
+       {-0.5f, -0.5f, 0, 0, 6.5f, 6.5f}},
+      {4,
+       false,
+       -7.3f,
+       0.2f,
+       {-7.6f, -7.5f, -7.4f, -7.2f, 0, 0.1f},
+       {-7.5f, -7.5f, -7.5f, -7, 0, 0}},
       {4, true, -6.8f, 0.2f, {-7.1f, -7.0f, -6.9f, -6.7f, 0, 0.1f}, {-7, -7, -7, -6.5f, 0, 0}},
-      {2, false, -1.0f, 0.5f, {-1.1f, -1.0f, -0.9f, -0.3f, 0.1f, 0.6f}, {-1, -1, -1, -0.5f, 0, 0.5f}},
+      {2,
+       false,
+       -1.0f,
+       0.5f,
+       {-1.1f, -1.0f, -0.9f, -0.3f, 0.1f, 0.6f},
+       {-1, -1, -1, -0.5f, 0, 0.5f}},
       {2, true, -1.0f, 0.0f, {-1.1f, -1.0f, -0.9f, -0.3f, 0, 0.1f}, {-1, -1, -1, -0.5f, 0, 0}},
       {2, false, -0.1f, 1.4f, {-0.2f, 0.1f, 0.7f, 1.0f, 1.3f, 1.6f}, {0, 0, 0.5f, 1, 1.5f, 1.5f}},
       {2, true, -0.1f, 0.9f, {-0.1f, 0.1f, 0.7f, 0.9f, 1.0f, 1.1f}, {0, 0, 0.5f, 1, 1, 1}},
       {2, false, -0.4f, 1.1f, {-0.6f, -0.5f, -0.24f, 0, 1.0f, 1.1f}, {-0.5f, -0.5f, 0, 0, 1, 1}},
-      {2, true, -0.4f, 0.6f, {-0.6f, -0.5f, -0.24f, 0, 0.5f, 0.6f}, {-0.5f, -0.5f, 0, 0, 0.5f, 0.5f}},
+      {2,
+       true,
+       -0.4f,
+       0.6f,
+       {-0.6f, -0.5f, -0.24f, 0, 0.5f, 0.6f},
+       {-0.5f, -0.5f, 0, 0, 0.5f, 0.5f}},
   };
   return *v;
 }
@@ -74,16 +139,32 @@ TEST(FakeQuantTest, ArgsPublishedVectors) {
 TEST(FakeQuantTest, VarsPublishedVectors) {
   // The Vars rows that differ from Args (TF's test), plus the zero range.
   const std::vector<ArgsCase> cases = {
-      {8, false, -0.125f, 63.625f, {-0.26f, -0.25f, -0.24f, 0, 63.5f, 63.6f}, {-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}},
-      {8, true, -0.125f, 63.375f, {-0.26f, -0.25f, -0.24f, 0, 63.25f, 63.3f}, {-0.25f, -0.25f, -0.25f, 0, 63.25f, 63.25f}},
-      {8, false, -63.65f, 0.1f, {-63.80f, -63.75f, -63.70f, -63.5f, 0, 0.1f}, {-63.75f, -63.75f, -63.75f, -63.5f, 0, 0}},
+      {8,
+       false,
+       -0.125f,
+       63.625f,
+       {-0.26f, -0.25f, -0.24f, 0, 63.5f, 63.6f},
+       {-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}},
+      {8,
+       true,
+       -0.125f,
+       63.375f,
+       {-0.26f, -0.25f, -0.24f, 0, 63.25f, 63.3f},
+       {-0.25f, -0.25f, -0.25f, 0, 63.25f, 63.25f}},
+      {8,
+       false,
+       -63.65f,
+       0.1f,
+       {-63.80f, -63.75f, -63.70f, -63.5f, 0, 0.1f},
+       {-63.75f, -63.75f, -63.75f, -63.5f, 0, 0}},
       {4, true, -6.8f, 0.2f, {-7.1f, -7.0f, -6.9f, -6.5f, 0, 0.1f}, {-7, -7, -7, -6.5f, 0, 0}},
       {8, false, 0.0f, 0.0f, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}},
   };
   for (const ArgsCase& c : cases) {
     Scope root = Scope::NewRootScope();
-    auto y = FakeQuantWithMinMaxVars(root, test::AsTensor<float>(c.in, {2, 3}), c.min, c.max,
-                                     FakeQuantWithMinMaxVars::NumBits(c.bits).NarrowRange(c.narrow));
+    auto y =
+        FakeQuantWithMinMaxVars(root, test::AsTensor<float>(c.in, {2, 3}), c.min, c.max,
+                                FakeQuantWithMinMaxVars::NumBits(c.bits).NarrowRange(c.narrow));
     test::ExpectClose(RunGraph(root, {y})[0], test::AsTensor<float>(c.expected, {2, 3}));
   }
 }
@@ -121,13 +202,14 @@ TEST(FakeQuantTest, GradientVectors) {
     Scope root = Scope::NewRootScope();
     Tensor x = test::AsTensor<float>(c.in, {2, 3});
     auto args = FakeQuantWithMinMaxArgsGradient(
-        root, g, x, FakeQuantWithMinMaxArgsGradient::Min(c.min).Max(c.max).NumBits(c.bits)
-                        .NarrowRange(c.narrow));
+        root, g, x,
+        FakeQuantWithMinMaxArgsGradient::Min(c.min).Max(c.max).NumBits(c.bits).NarrowRange(
+            c.narrow));
     auto vars = FakeQuantWithMinMaxVarsGradient(
         root, g, x, c.min, c.max,
         FakeQuantWithMinMaxVarsGradient::NumBits(c.bits).NarrowRange(c.narrow));
-    auto out = RunGraph(root, {args, vars.backprops_wrt_input, vars.backprop_wrt_min,
-                          vars.backprop_wrt_max});
+    auto out = RunGraph(
+        root, {args, vars.backprops_wrt_input, vars.backprop_wrt_min, vars.backprop_wrt_max});
     test::ExpectTensorEqual<float>(out[0], masked);
     test::ExpectTensorEqual<float>(out[1], masked);
     test::ExpectTensorEqual<float>(out[2], Tensor(1.f));
@@ -135,9 +217,10 @@ TEST(FakeQuantTest, GradientVectors) {
   }
   // min == max == 0: the gradient passes through, the sums are zero.
   Scope root = Scope::NewRootScope();
-  auto zero = FakeQuantWithMinMaxVarsGradient(root, g, test::AsTensor<float>({0, 0, 0, 0, 0, 0}, {2, 3}),
-                                              0.f, 0.f);
-  auto out = RunGraph(root, {zero.backprops_wrt_input, zero.backprop_wrt_min, zero.backprop_wrt_max});
+  auto zero = FakeQuantWithMinMaxVarsGradient(
+      root, g, test::AsTensor<float>({0, 0, 0, 0, 0, 0}, {2, 3}), 0.f, 0.f);
+  auto out =
+      RunGraph(root, {zero.backprops_wrt_input, zero.backprop_wrt_min, zero.backprop_wrt_max});
   test::ExpectTensorEqual<float>(out[0], g);
   test::ExpectTensorEqual<float>(out[1], Tensor(0.f));
   test::ExpectTensorEqual<float>(out[2], Tensor(0.f));
@@ -153,20 +236,29 @@ TEST(FakeQuantTest, XlaTestRangesNudge) {
     float nmin, nmax, step;
   };
   const std::vector<Range> ranges = {
-      {0, 255, 8, false, 0, 255, 1},           {0.5f, 128, 8, false, 0, 127.5f, 0.5f},
-      {-128, -0.5f, 8, false, -127.5f, 0, 0.5f}, {-0.1f, 127.4f, 8, false, 0, 127.5f, 0.5f},
-      {0, 254, 8, true, 0, 254, 1},            {0.1f, 127.1f, 8, true, 0, 127, 0.5f},
-      {-127.1f, -0.1f, 8, true, -127, 0, 0.5f}, {-0.1f, 126.9f, 8, true, 0, 127, 0.5f},
-      {0, 127, 7, false, 0, 127, 1},           {0.5f, 64, 7, false, 0, 63.5f, 0.5f},
-      {-64, -0.5f, 7, false, -63.5f, 0, 0.5f},  {-0.1f, 63.4f, 7, false, 0, 63.5f, 0.5f},
-      {0, 126, 7, true, 0, 126, 1},            {0.1f, 63.1f, 7, true, 0, 63, 0.5f},
-      {-63.1f, -0.1f, 7, true, -63, 0, 0.5f},   {-0.1f, 62.9f, 7, true, 0, 63, 0.5f},
+      {0, 255, 8, false, 0, 255, 1},
+      {0.5f, 128, 8, false, 0, 127.5f, 0.5f},
+      {-128, -0.5f, 8, false, -127.5f, 0, 0.5f},
+      {-0.1f, 127.4f, 8, false, 0, 127.5f, 0.5f},
+      {0, 254, 8, true, 0, 254, 1},
+      {0.1f, 127.1f, 8, true, 0, 127, 0.5f},
+      {-127.1f, -0.1f, 8, true, -127, 0, 0.5f},
+      {-0.1f, 126.9f, 8, true, 0, 127, 0.5f},
+      {0, 127, 7, false, 0, 127, 1},
+      {0.5f, 64, 7, false, 0, 63.5f, 0.5f},
+      {-64, -0.5f, 7, false, -63.5f, 0, 0.5f},
+      {-0.1f, 63.4f, 7, false, 0, 63.5f, 0.5f},
+      {0, 126, 7, true, 0, 126, 1},
+      {0.1f, 63.1f, 7, true, 0, 63, 0.5f},
+      {-63.1f, -0.1f, 7, true, -63, 0, 0.5f},
+      {-0.1f, 62.9f, 7, true, 0, 63, 0.5f},
   };
   for (const Range& r : ranges) {
     const float nm = r.nmin, nM = r.nmax, s = r.step;
     Tensor x = test::AsTensor<float>({nm - s, nm - 0.01f, nm, nm + 0.01f, nm + s - 0.01f, nm + s,
                                       nm + s + 0.01f, nM - 0.01f, nM, nM + 0.01f, nM + s});
-    Tensor expected = test::AsTensor<float>({nm, nm, nm, nm, nm + s, nm + s, nm + s, nM, nM, nM, nM});
+    Tensor expected =
+        test::AsTensor<float>({nm, nm, nm, nm, nm + s, nm + s, nm + s, nM, nM, nM, nM});
     Tensor g = test::AsTensor<float>({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
     Scope root = Scope::NewRootScope();
     auto attrs = FakeQuantWithMinMaxVars::NumBits(r.bits).NarrowRange(r.narrow);
@@ -174,10 +266,11 @@ TEST(FakeQuantTest, XlaTestRangesNudge) {
     auto grad = FakeQuantWithMinMaxVarsGradient(
         root, g, x, r.min, r.max,
         FakeQuantWithMinMaxVarsGradient::NumBits(r.bits).NarrowRange(r.narrow));
-    auto out = RunGraph(root, {fwd, grad.backprops_wrt_input, grad.backprop_wrt_min,
-                          grad.backprop_wrt_max});
+    auto out = RunGraph(
+        root, {fwd, grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max});
     test::ExpectClose(out[0], expected, 1e-5, 1e-3);
-    test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({0, 0, 3, 4, 5, 6, 7, 8, 9, 0, 0}));
+    test::ExpectTensorEqual<float>(out[1],
+                                   test::AsTensor<float>({0, 0, 3, 4, 5, 6, 7, 8, 9, 0, 0}));
     test::ExpectTensorEqual<float>(out[2], Tensor(3.f));
     test::ExpectTensorEqual<float>(out[3], Tensor(21.f));
   }
@@ -193,8 +286,10 @@ TEST(FakeQuantTest, PerChannelVectors) {
   Tensor g = test::AsTensor<float>({1, 2, 3, 4, 5, 6}, {2, 3});
   Tensor xg = test::AsTensor<float>({-0.3f, -0.25f, -0.2f, 0, 63.5f, 63.6f}, {2, 3});
   auto grad = FakeQuantWithMinMaxVarsPerChannelGradient(root, g, xg, mins, maxs);
-  auto out = RunGraph(root, {y, grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max});
-  test::ExpectClose(out[0], test::AsTensor<float>({-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}, {2, 3}));
+  auto out =
+      RunGraph(root, {y, grad.backprops_wrt_input, grad.backprop_wrt_min, grad.backprop_wrt_max});
+  test::ExpectClose(out[0],
+                    test::AsTensor<float>({-0.25f, -0.25f, -0.25f, 0, 63.5f, 63.5f}, {2, 3}));
   test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({0, 2, 3, 4, 5, 0}, {2, 3}));
   test::ExpectTensorEqual<float>(out[2], test::AsTensor<float>({1, 0, 0}));
   test::ExpectTensorEqual<float>(out[3], test::AsTensor<float>({0, 0, 6}));
@@ -256,32 +351,38 @@ TEST(FakeQuantErrorTest, NumBitsIsCheckedWhenTheKernelIsCreated) {
 TEST(FakeQuantErrorTest, ShapeFunctions) {
   // SEED_OPS.md §C.6 shape-function expectations.
   auto has = [](const Status& s, const char* text) {
-    return s.code() == error::INVALID_ARGUMENT &&
-           s.message().find(text) != absl::string_view::npos;
+    return s.code() == error::INVALID_ARGUMENT && s.message().find(text) != absl::string_view::npos;
   };
   EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVars(r, {1.f, 2.f}, {0.f}, 1.f);
-  }), "Shape must be rank 0 but is rank 1"));
+                    FakeQuantWithMinMaxVars(r, {1.f, 2.f}, {0.f}, 1.f);
+                  }),
+                  "Shape must be rank 0 but is rank 1"));
   EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVarsGradient(r, {1.f, 2.f}, {1.f, 2.f}, 0.f, {{1.f}});
-  }), "Shapes must be equal rank, but are 0 and 2"));
+                    FakeQuantWithMinMaxVarsGradient(r, {1.f, 2.f}, {1.f, 2.f}, 0.f, {{1.f}});
+                  }),
+                  "Shapes must be equal rank, but are 0 and 2"));
   EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVarsGradient(r, {1.f, 2.f}, {1.f, 2.f, 3.f}, 0.f, 1.f);
-  }), "Dimension 0 in both shapes must be equal"));
+                    FakeQuantWithMinMaxVarsGradient(r, {1.f, 2.f}, {1.f, 2.f, 3.f}, 0.f, 1.f);
+                  }),
+                  "Dimension 0 in both shapes must be equal"));
+  EXPECT_TRUE(
+      has(BuildStatus([](const Scope& r) {
+            FakeQuantWithMinMaxVarsPerChannel(r, {{1.f, 2.f, 3.f}}, {0.f, 0.f}, {1.f, 1.f, 1.f});
+          }),
+          "Dimensions must be equal, but are 3 and 2"));
+  EXPECT_TRUE(has(
+      BuildStatus([](const Scope& r) { FakeQuantWithMinMaxVarsPerChannel(r, 1.f, {0.f}, {1.f}); }),
+      "Shape must be at least rank 1 but is rank 0"));
   EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVarsPerChannel(r, {{1.f, 2.f, 3.f}}, {0.f, 0.f}, {1.f, 1.f, 1.f});
-  }), "Dimensions must be equal, but are 3 and 2"));
-  EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVarsPerChannel(r, 1.f, {0.f}, {1.f});
-  }), "Shape must be at least rank 1 but is rank 0"));
-  EXPECT_TRUE(has(BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxVarsPerChannel(r, {1.f}, {{0.f}}, {1.f});
-  }), "Shape must be rank 1 but is rank 2"));
+                    FakeQuantWithMinMaxVarsPerChannel(r, {1.f}, {{0.f}}, {1.f});
+                  }),
+                  "Shape must be rank 1 but is rank 2"));
   Tensor five(DT_FLOAT, TensorShape({1, 1, 1, 1, 1}));
   five.flat<float>().setZero();
   EXPECT_TRUE(has(BuildStatus([&](const Scope& r) {
-    FakeQuantWithMinMaxVarsPerChannelGradient(r, five, five, {0.f}, {1.f});
-  }), "Shape must be at most rank 4 but is rank 5"));
+                    FakeQuantWithMinMaxVarsPerChannelGradient(r, five, five, {0.f}, {1.f});
+                  }),
+                  "Shape must be at most rank 4 but is rank 5"));
 }
 
 TEST(FakeQuantErrorTest, KernelChecksReplaceTFsCrashes) {
@@ -330,7 +431,9 @@ TEST(FakeQuantErrorTest, KernelChecksReplaceTFsCrashes) {
          "size and shape.  Input 0: [2] != input 1: [3]");
   // Empty inputs are fine: empty outputs, zero sums.
   TF_ASSERT_OK(session.Run({{g, Tensor(DT_FLOAT, TensorShape({0}))},
-                            {x, Tensor(DT_FLOAT, TensorShape({0}))}, {mn, -1.f}, {mx, 1.f}},
+                            {x, Tensor(DT_FLOAT, TensorShape({0}))},
+                            {mn, -1.f},
+                            {mx, 1.f}},
                            {vgrad.backprops_wrt_input, vgrad.backprop_wrt_min}, &out));
   EXPECT_EQ(out[0].NumElements(), 0);
   test::ExpectTensorEqual<float>(out[1], Tensor(0.f));

@@ -83,8 +83,7 @@ inline std::vector<Case> BuildAll(const Scope& root, const GraphDef& golden,
   return cases;
 }
 
-inline std::vector<Tensor> RunAll(const Scope& root, const std::vector<Case>& cases,
-                                  int threads) {
+inline std::vector<Tensor> RunAll(const Scope& root, const std::vector<Case>& cases, int threads) {
   std::vector<Output> fetches;
   for (const Case& c : cases) fetches.insert(fetches.end(), c.outputs.begin(), c.outputs.end());
   SessionOptions options;

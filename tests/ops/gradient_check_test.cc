@@ -1,12 +1,11 @@
 // The gradient checker over every registered gradient: the Jacobian AddSymbolicGradients
 // builds must match centred differences. Each GRADIENT_CHECK_TEST names the ops it checks;
-// op_completeness_test.cc requires one for every op with a real gradient. Also checks the checker itself (TF's
-// gradient_checker_test cases and errors).
+// op_completeness_test.cc requires one for every op with a real gradient. Also checks the checker
+// itself (TF's gradient_checker_test cases and errors).
 #include <cmath>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tests/ops/op_coverage.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
@@ -14,6 +13,7 @@
 #include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/op_coverage.h"
 
 namespace tensorflow {
 namespace {
@@ -33,8 +33,8 @@ void CheckDouble(const Scope& s, const OutputList& xs, const std::vector<TensorS
                  double tolerance = 1e-6) {
   double max_error = -1;
   TF_ASSERT_OK(s.status());
-  TF_ASSERT_OK((ComputeGradientError<double, double, double>(s, xs, x_shapes, ys, y_shapes,
-                                                             &max_error)));
+  TF_ASSERT_OK(
+      (ComputeGradientError<double, double, double>(s, xs, x_shapes, ys, y_shapes, &max_error)));
   EXPECT_GE(max_error, 0);
   EXPECT_LT(max_error, tolerance);
 }
@@ -45,8 +45,8 @@ GRADIENT_CHECK_TEST(SquareFloatAsInTF, "Square") {
   auto x = F(s, shape);
   auto y = Square(s, x);
   float max_error;
-  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, {x}, {shape}, {y}, {shape},
-                                                          &max_error)));
+  TF_ASSERT_OK(
+      (ComputeGradientError<float, float, float>(s, {x}, {shape}, {y}, {shape}, &max_error)));
   EXPECT_LT(max_error, 1e-3);
 }
 
@@ -103,7 +103,8 @@ GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
                                          {{-1, 0}, false, {3}},
                                          {{0, 1, 2}, false, {}},
                                          {{2, 0}, true, {1, 3, 1}}}) {
-    SCOPED_TRACE(testing::Message() << "keep_dims=" << c.keep_dims << " out=" << c.out.DebugString());
+    SCOPED_TRACE(testing::Message()
+                 << "keep_dims=" << c.keep_dims << " out=" << c.out.DebugString());
     {
       Scope s = Scope::NewRootScope();
       auto x = D(s, shape);
@@ -136,8 +137,8 @@ GRADIENT_CHECK_TEST(ReductionWithUnknownRankAndFedAxes, "Sum", "Mean") {
   TF_ASSERT_OK(AddSymbolicGradients(s, {y}, {x}, &grads));
   ClientSession session(s);
   std::vector<Tensor> out;
-  TF_ASSERT_OK(session.Run({{x, {{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}}}, {axes, {-1}}}, {y, grads[0]},
-                           &out));
+  TF_ASSERT_OK(
+      session.Run({{x, {{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}}}, {axes, {-1}}}, {y, grads[0]}, &out));
   test::ExpectTensorEqual<double>(out[0], test::AsTensor<double>({6.0, 15.0}));
   test::ExpectTensorEqual<double>(out[1], test::AsTensor<double>({1, 1, 1, 1, 1, 1}, {2, 3}));
 
@@ -203,8 +204,7 @@ Tensor QuantInputs() {
 GRADIENT_CHECK_TEST(FakeQuantWithMinMaxArgs, "FakeQuantWithMinMaxArgs") {
   Scope s = Scope::NewRootScope();
   auto x = F(s, {2, 4});
-  auto y = FakeQuantWithMinMaxArgs(
-      s, x, FakeQuantWithMinMaxArgs::Min(-1.0f).Max(1.0f).NumBits(16));
+  auto y = FakeQuantWithMinMaxArgs(s, x, FakeQuantWithMinMaxArgs::Min(-1.0f).Max(1.0f).NumBits(16));
   float max_error;
   TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, x, QuantInputs(), y,
                                                           TensorShape({2, 4}), &max_error)));
@@ -224,13 +224,14 @@ GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsEveryInput, "FakeQuantWithMinMaxVars"
     *var = Placeholder(s, DT_FLOAT);
     auto y = FakeQuantWithMinMaxVars(s, x, min, max, attrs);
     float max_error;
-    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y,
-                                                            TensorShape({2, 4}), &max_error)));
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y, TensorShape({2, 4}),
+                                                            &max_error)));
     EXPECT_LT(max_error, kQuantTolerance);
   }
 }
 
-GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsPerChannelEveryInput, "FakeQuantWithMinMaxVarsPerChannel") {
+GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsPerChannelEveryInput,
+                    "FakeQuantWithMinMaxVarsPerChannel") {
   const auto attrs = FakeQuantWithMinMaxVarsPerChannel::NumBits(16);
   const Tensor mins = test::AsTensor<float>({-1.0f, -0.5f, -2.0f, -1.0f});
   const Tensor maxs = test::AsTensor<float>({1.0f, 0.5f, 1.5f, 0.75f});
@@ -244,8 +245,8 @@ GRADIENT_CHECK_TEST(FakeQuantWithMinMaxVarsPerChannelEveryInput, "FakeQuantWithM
     *var = Placeholder(s, DT_FLOAT);
     auto y = FakeQuantWithMinMaxVarsPerChannel(s, x, min, max, attrs);
     float max_error;
-    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y,
-                                                            TensorShape({2, 4}), &max_error)));
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, *var, init, y, TensorShape({2, 4}),
+                                                            &max_error)));
     EXPECT_LT(max_error, kQuantTolerance);
   }
 }
@@ -266,8 +267,7 @@ GRADIENT_CHECK_TEST(CropAndResizeImage, "CropAndResize") {
     SCOPED_TRACE(method);
     Scope s = Scope::NewRootScope();
     auto image = F(s, {1, 5, 5, 2});
-    auto crops = CropAndResize(s, image, kBoxes, {0, 0}, {3, 3},
-                               CropAndResize::Method(method));
+    auto crops = CropAndResize(s, image, kBoxes, {0, 0}, {3, 3}, CropAndResize::Method(method));
     float max_error;
     TF_ASSERT_OK((ComputeGradientError<float, float, float>(
         s, image, CropImage(), crops, TensorShape({2, 3, 3, 2}), &max_error)));
@@ -302,8 +302,7 @@ TEST(GradientCheckTest, CheckerErrors) {
   auto y = Square(s, x);
   float max_error;
   Status st = ComputeGradientError<float, float, float>(s, {x}, std::vector<TensorShape>{}, {y},
-                                                        {TensorShape({2})},
-                                                        &max_error);
+                                                        {TensorShape({2})}, &max_error);
   EXPECT_EQ(st.message(), "xs(size 1) and x_shapes(size 0) must be the same size.");
   st = ComputeGradientError<float, float, float>(s, {x}, {TensorShape({2})}, {y, y},
                                                  {TensorShape({2})}, &max_error);
@@ -342,9 +341,8 @@ TEST(GradientCheckTest, WrongGradientIsDetected) {
   TF_ASSERT_OK(NodeBuilder("y", "MinitfTestWrongSquare").Input(x.node()).Finalize(s.graph(), &n));
   // Theoretical d/dx = x, numeric = 2x: the error is max |x| over random x in [0, 1).
   double max_error = 0;
-  TF_ASSERT_OK((ComputeGradientError<double, double, double>(s, {x}, {TensorShape({3})},
-                                                             {Output(n, 0)}, {TensorShape({3})},
-                                                             &max_error)));
+  TF_ASSERT_OK((ComputeGradientError<double, double, double>(
+      s, {x}, {TensorShape({3})}, {Output(n, 0)}, {TensorShape({3})}, &max_error)));
   EXPECT_GT(max_error, 1e-3);
   EXPECT_LT(max_error, 1.0);
 }

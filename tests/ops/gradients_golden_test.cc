@@ -35,13 +35,14 @@ Output Forward(const Scope& s, const NodeDef& c, const std::vector<Output>& in) 
           FakeQuantWithMinMaxVarsPerChannel::NumBits(num_bits).NarrowRange(narrow));
     } else {
       q = FakeQuantWithMinMaxArgs(
-          s, y, FakeQuantWithMinMaxArgs::Min(-1.5f).Max(2.0f).NumBits(num_bits).NarrowRange(narrow));
+          s, y,
+          FakeQuantWithMinMaxArgs::Min(-1.5f).Max(2.0f).NumBits(num_bits).NarrowRange(narrow));
     }
     return Mean(s, Square(s, Sub(s, q, in[5])), {0, 1});
   }
   if (name == "fake_quant_elementwise") {
-    auto q = FakeQuantWithMinMaxVars(s, in[0], in[1], in[2],
-                                     FakeQuantWithMinMaxVars::NumBits(num_bits).NarrowRange(narrow));
+    auto q = FakeQuantWithMinMaxVars(
+        s, in[0], in[1], in[2], FakeQuantWithMinMaxVars::NumBits(num_bits).NarrowRange(narrow));
     return Sub(s, Mul(s, Square(s, q), 3.0f), in[0]);
   }
   auto crops = CropAndResize(s, in[0], in[1], {0, 0, 1}, {3, 4}, CropAndResize::Method(method));

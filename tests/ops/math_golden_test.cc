@@ -16,16 +16,16 @@ namespace {
 // Element i of a numeric tensor as a complex double (real types have imaginary part 0).
 std::complex<double> At(const Tensor& t, int64_t i) {
   switch (t.dtype()) {
-#define MINITF_AT_CASE(T) \
+#define MINITF_AT_CASE(T)        \
   case DataTypeToEnum<T>::value: \
     return std::complex<double>(static_cast<double>(t.flat<T>()(i)), 0);
-    MINITF_AT_CASE(float) MINITF_AT_CASE(double) MINITF_AT_CASE(Eigen::half)
-    MINITF_AT_CASE(Eigen::bfloat16) MINITF_AT_CASE(int8_t) MINITF_AT_CASE(int16_t)
-    MINITF_AT_CASE(int32_t) MINITF_AT_CASE(int64_t) MINITF_AT_CASE(uint8_t)
-    MINITF_AT_CASE(uint16_t) MINITF_AT_CASE(uint32_t) MINITF_AT_CASE(uint64_t)
+    MINITF_AT_CASE(float)
+    MINITF_AT_CASE(double) MINITF_AT_CASE(Eigen::half) MINITF_AT_CASE(Eigen::bfloat16)
+        MINITF_AT_CASE(int8_t) MINITF_AT_CASE(int16_t) MINITF_AT_CASE(int32_t)
+            MINITF_AT_CASE(int64_t) MINITF_AT_CASE(uint8_t) MINITF_AT_CASE(uint16_t)
+                MINITF_AT_CASE(uint32_t) MINITF_AT_CASE(uint64_t)
 #undef MINITF_AT_CASE
-    case DT_COMPLEX64:
-      return std::complex<double>(t.flat<complex64>()(i));
+                    case DT_COMPLEX64 : return std::complex<double>(t.flat<complex64>()(i));
     case DT_COMPLEX128:
       return t.flat<complex128>()(i);
     default:
@@ -61,8 +61,8 @@ bool Close(double a, double b, double tol, double scale) {
 // size of the terms cancelled in a sum).
 ::testing::AssertionResult SumsAgree(const Tensor& mine, const Tensor& expected) {
   if (mine.dtype() != expected.dtype() || mine.shape() != expected.shape()) {
-    return ::testing::AssertionFailure() << "dtype/shape " << mine.DebugString() << " vs "
-                                         << expected.DebugString();
+    return ::testing::AssertionFailure()
+           << "dtype/shape " << mine.DebugString() << " vs " << expected.DebugString();
   }
   const double tol = SumTolerance(expected.dtype());
   if (tol == 0) {

@@ -109,7 +109,8 @@ TEST(MathOpsTest, ThreadCountsAgree) {
   auto x = Const(root, Input::Initializer(big));
   auto row = Const(root, Input::Initializer(test::AsTensor<float>(std::vector<float>(1000, 0.5f))));
   std::vector<Output> fetches = {Mul(root, x, row), Sum(root, x, {0}), Mean(root, x, {1}),
-                                 MatMul(root, x, x, MatMul::TransposeB(true)), Sqrt(root, Square(root, x))};
+                                 MatMul(root, x, x, MatMul::TransposeB(true)),
+                                 Sqrt(root, Square(root, x))};
   std::vector<std::vector<Tensor>> results;
   for (int threads : {1, 2}) {
     SessionOptions options;
@@ -136,8 +137,8 @@ TEST(MathOpsTest, FloatMatMulAgainstDoubleReference) {
   struct Dims {
     int64_t m, n, k;
   };
-  for (const Dims& d : std::vector<Dims>{{1, 1, 1}, {7, 17, 3}, {13, 530, 300}, {70, 33, 257},
-                                         {6, 16, 513}}) {
+  for (const Dims& d :
+       std::vector<Dims>{{1, 1, 1}, {7, 17, 3}, {13, 530, 300}, {70, 33, 257}, {6, 16, 513}}) {
     for (int t = 0; t < 4; ++t) {
       const bool ta = t & 1, tb = t & 2;
       SCOPED_TRACE(testing::Message() << d.m << "x" << d.k << " * " << d.k << "x" << d.n

@@ -33,7 +33,7 @@ const std::set<std::string> kHandWrittenWrapper = {"Const"};
 
 // Dtypes minitf has no tensors for (TF's quantized, variant and resource types): an OpDef may
 // admit them (numbertype includes the quantized ones), no minitf kernel can take them.
-const std::set<DataType> kNoTensorType = {DT_QINT8,  DT_QUINT8,  DT_QINT16, DT_QUINT16,
+const std::set<DataType> kNoTensorType = {DT_QINT8,  DT_QUINT8,  DT_QINT16,  DT_QUINT16,
                                           DT_QINT32, DT_VARIANT, DT_RESOURCE};
 
 // (op, attr, dtype) the OpDef admits but TF 2.21 registers no CPU kernel for either.
@@ -50,8 +50,7 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
 const std::set<std::string> kNoGradientInTf = {
     // The gradient ops of the seed families (TF's Python and C++ define none).
     "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVarsGradient",
-    "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResizeGradImage",
-    "CropAndResizeGradBoxes",
+    "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResizeGradImage", "CropAndResizeGradBoxes",
     // TF's C++ registry has no SqrtGrad gradient (its Python one, SqrtGradGrad, is not built).
     "SqrtGrad",
     // Graph inputs: a gradient never flows into them.
@@ -84,8 +83,8 @@ std::vector<DataType> AllTensorTypes() {
 }
 
 struct Evidence {
-  std::set<std::string> golden_ops;      // ops with a case in some golden file
-  std::set<std::string> checked_ops;     // ops a gradient-checker test declares
+  std::set<std::string> golden_ops;   // ops with a case in some golden file
+  std::set<std::string> checked_ops;  // ops a gradient-checker test declares
 };
 
 // The ops named by the cases of every tests/golden/*.pb file.
@@ -148,8 +147,8 @@ std::vector<std::string> MissingPieces(const std::string& name, const Evidence& 
       bool found = false;
       for (const auto& k : kernels) found |= KernelAdmits(k, attr.name(), dtype);
       if (!found) {
-        missing.push_back(absl::StrCat("no CPU kernel for ", attr.name(), "=",
-                                       DataTypeString(dtype)));
+        missing.push_back(
+            absl::StrCat("no CPU kernel for ", attr.name(), "=", DataTypeString(dtype)));
       }
     }
   }

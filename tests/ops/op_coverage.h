@@ -31,9 +31,9 @@ inline bool DeclareGradientChecked(std::initializer_list<const char*> ops) {
 }  // namespace test_coverage
 }  // namespace tensorflow
 
-#define GRADIENT_CHECK_TEST(name, ...)                                      \
-  static const bool minitf_gradient_checked_##name [[maybe_unused]] =      \
-      ::tensorflow::test_coverage::DeclareGradientChecked({__VA_ARGS__});  \
+#define GRADIENT_CHECK_TEST(name, ...)                                    \
+  static const bool minitf_gradient_checked_##name [[maybe_unused]] =     \
+      ::tensorflow::test_coverage::DeclareGradientChecked({__VA_ARGS__}); \
   TEST(GradientCheckTest, name)
 
 #endif  // MINITF_TESTS_OPS_OP_COVERAGE_H_

@@ -42,8 +42,7 @@ class CheckNonNegativeOp : public OpKernel {
   static std::atomic<int> forwarded_count;
 };
 std::atomic<int> CheckNonNegativeOp::forwarded_count{0};
-REGISTER_KERNEL_BUILDER(Name("MinitfTestCheckNonNegative").Device(DEVICE_CPU),
-                        CheckNonNegativeOp);
+REGISTER_KERNEL_BUILDER(Name("MinitfTestCheckNonNegative").Device(DEVICE_CPU), CheckNonNegativeOp);
 
 // Always writes a new buffer (never forwards), for the memory test.
 REGISTER_OP("MinitfTestCopy")
@@ -139,8 +138,9 @@ TEST(ClientSessionTest, TargetsRunAndControlDepsAreHonoured) {
   // The control dependency makes `after` wait for (and fail with) the check.
   Status s = session.Run({{x, {-1.f}}}, {after}, &outputs);
   EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
-  EXPECT_EQ(s.message(), "value -1 at 0 is negative\n\t [[{{node check}}]] (op: "
-                         "MinitfTestCheckNonNegative)");
+  EXPECT_EQ(s.message(),
+            "value -1 at 0 is negative\n\t [[{{node check}}]] (op: "
+            "MinitfTestCheckNonNegative)");
   TF_EXPECT_OK(session.Run({{x, {2.f}}}, {after}, &outputs));
   test::ExpectTensorEqual<int>(outputs[0], test::AsScalar<int>(1));
 }
@@ -154,11 +154,13 @@ TEST(ClientSessionTest, UnfedPlaceholderErrorsInTFsWording) {
   std::vector<Tensor> outputs;
   Status s = session.Run({y}, &outputs);
   EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
-  EXPECT_EQ(s.message(), "You must feed a value for placeholder tensor 'x' with dtype float and "
-                         "shape [2]\n\t [[{{node x}}]] (op: Placeholder)");
+  EXPECT_EQ(s.message(),
+            "You must feed a value for placeholder tensor 'x' with dtype float and "
+            "shape [2]\n\t [[{{node x}}]] (op: Placeholder)");
   s = session.Run({u}, &outputs);
-  EXPECT_EQ(s.message(), "You must feed a value for placeholder tensor 'u' with dtype "
-                         "int32\n\t [[{{node u}}]] (op: Placeholder)");
+  EXPECT_EQ(s.message(),
+            "You must feed a value for placeholder tensor 'u' with dtype "
+            "int32\n\t [[{{node u}}]] (op: Placeholder)");
   // The session keeps working.
   TF_EXPECT_OK(session.Run({{x, {1.f, 2.f}}}, {y}, &outputs));
   test::ExpectTensorEqual<float>(outputs[0], test::AsTensor<float>({1, 2}));
@@ -242,16 +244,15 @@ TEST(ClientSessionTest, Callable) {
   ClientSession::CallableHandle callable;
   TF_ASSERT_OK(session.MakeCallable(options, &callable));
   std::vector<Tensor> outputs;
-  TF_EXPECT_OK(session.RunCallable(callable, {test::AsTensor<int>({1}, {}),
-                                              test::AsTensor<int>({41}, {})},
-                                   &outputs, nullptr));
+  TF_EXPECT_OK(session.RunCallable(
+      callable, {test::AsTensor<int>({1}, {}), test::AsTensor<int>({41}, {})}, &outputs, nullptr));
   ASSERT_EQ(outputs.size(), 2u);
   test::ExpectTensorEqual<int>(outputs[0], test::AsScalar<int>(41));
   test::ExpectTensorEqual<int>(outputs[1], test::AsScalar<int>(41));
   Status s = session.RunCallable(callable, {}, &outputs, nullptr);
   EXPECT_EQ(s.message(), "Invalid number of feed tensors: expected 2, got 0");
-  s = session.RunCallable(callable, {test::AsScalar<float>(1), test::AsScalar<int>(1)},
-                          &outputs, nullptr);
+  s = session.RunCallable(callable, {test::AsScalar<float>(1), test::AsScalar<int>(1)}, &outputs,
+                          nullptr);
   EXPECT_EQ(s.message(), "Type mismatch: actual float vs. expect int32\n\t [[{{node a}}]]");
   TF_EXPECT_OK(session.ReleaseCallable(callable));
   s = session.RunCallable(callable, {}, &outputs, nullptr);
@@ -268,14 +269,16 @@ TEST(ClientSessionTest, CallableNameErrors) {
   CallableOptions unknown;
   unknown.add_fetch("nope:0");
   Status s = session.MakeCallable(unknown, &h);
-  EXPECT_EQ(s.message(), "Tensor nope:0, specified in either feed_devices or fetch_devices was "
-                         "not found in the Graph");
+  EXPECT_EQ(s.message(),
+            "Tensor nope:0, specified in either feed_devices or fetch_devices was "
+            "not found in the Graph");
   CallableOptions bad_index;
   bad_index.add_feed("x:7");
   bad_index.add_fetch("y");
   s = session.MakeCallable(bad_index, &h);
   EXPECT_EQ(s.code(), error::OUT_OF_RANGE);
-  EXPECT_EQ(s.message(), "Node 'x' (type: 'Placeholder', num of outputs: 1) does not have output 7");
+  EXPECT_EQ(s.message(),
+            "Node 'x' (type: 'Placeholder', num of outputs: 1) does not have output 7");
   CallableOptions both;
   both.add_feed("y:0");
   both.add_fetch("y:0");
@@ -331,7 +334,7 @@ TEST(ClientSessionTest, ConcurrentRunsGiveIdenticalResults) {
       for (int i = 0; i < 1000; ++i) {
         std::vector<Tensor> out;
         const float v = static_cast<float>(t * 1000 + i);
-        Status s = i % 7 == 3 ? session.Run({{x, {-v - 1}}}, {b}, &out)   // fails on purpose
+        Status s = i % 7 == 3 ? session.Run({{x, {-v - 1}}}, {b}, &out)  // fails on purpose
                               : session.Run({{x, {v, v + 0.5f}}}, {b, c}, &out);
         if (i % 7 == 3) {
           if (s.ok()) failures++;
@@ -396,7 +399,8 @@ TEST(ClientSessionTest, IntermediatesAreFreedAfterTheirLastReader) {
     Scope root = Scope::NewRootScope();
     auto x = ops::Placeholder(root, DT_FLOAT);
     Output y = x;
-    for (int i = 0; i < 30; ++i) TF_ASSERT_OK(CreateOutputWithScope("MinitfTestCopy", {y}, root, &y));
+    for (int i = 0; i < 30; ++i)
+      TF_ASSERT_OK(CreateOutputWithScope("MinitfTestCopy", {y}, root, &y));
     SessionOptions options;
     options.config.set_inter_op_parallelism_threads(threads);
     ClientSession session(root, options);
@@ -451,7 +455,8 @@ TEST(ClientSessionTest, TemplatedConstRunsThroughCast) {
   Scope root = Scope::NewRootScope();
   auto a = ops::Const<float>(root, {{3, 2}, {-1, 0}});
   auto h = ops::Cast(root, a, DT_HALF);
-  auto t = ops::Cast(root, ops::Const(root, {1.f / 3, 2.999f}), DT_BFLOAT16, ops::Cast::Truncate(true));
+  auto t =
+      ops::Cast(root, ops::Const(root, {1.f / 3, 2.999f}), DT_BFLOAT16, ops::Cast::Truncate(true));
   ClientSession session(root);
   std::vector<Tensor> out;
   TF_ASSERT_OK(session.Run({a, h, t}, &out));

@@ -75,20 +75,27 @@ void EveryDtype(const std::string& dir) {
   std::vector<Tensor> values = {
       Filled<float>(DT_FLOAT, {2, 3}, [](int64_t i) { return 0.1f * i - 0.25f; }),
       Filled<float>(DT_FLOAT, {}, [](int64_t) { return -0.f; }),
-      Filled<float>(DT_FLOAT, {3}, [](int64_t i) { return i == 0 ? NAN : i == 1 ? INFINITY : 1e-40f; }),
+      Filled<float>(DT_FLOAT, {3},
+                    [](int64_t i) { return i == 0   ? NAN
+                                           : i == 1 ? INFINITY
+                                                    : 1e-40f; }),
       Filled<double>(DT_DOUBLE, {2, 2}, [](int64_t i) { return 1.0 / (i + 3); }),
-      Filled<int32_t>(DT_INT32, {4}, [](int64_t i) { return static_cast<int32_t>(i * 1000003 - 7); }),
+      Filled<int32_t>(DT_INT32, {4},
+                      [](int64_t i) { return static_cast<int32_t>(i * 1000003 - 7); }),
       Filled<int64_t>(DT_INT64, {2}, [](int64_t i) { return (int64_t{1} << 40) * (i + 1); }),
       Filled<uint8_t>(DT_UINT8, {3}, [](int64_t i) { return static_cast<uint8_t>(250 + i); }),
       Filled<int8_t>(DT_INT8, {3}, [](int64_t i) { return static_cast<int8_t>(-128 + i); }),
       Filled<int16_t>(DT_INT16, {2}, [](int64_t i) { return static_cast<int16_t>(-30000 + i); }),
       Filled<uint16_t>(DT_UINT16, {2}, [](int64_t i) { return static_cast<uint16_t>(65535 - i); }),
-      Filled<uint32_t>(DT_UINT32, {2}, [](int64_t i) { return static_cast<uint32_t>(4000000000u + i); }),
+      Filled<uint32_t>(DT_UINT32, {2},
+                       [](int64_t i) { return static_cast<uint32_t>(4000000000u + i); }),
       Filled<uint64_t>(DT_UINT64, {2}, [](int64_t i) { return ~uint64_t{0} - i; }),
       Filled<bool>(DT_BOOL, {2, 2}, [](int64_t i) { return i % 3 == 0; }),
-      Filled<tstring>(DT_STRING, {3}, [](int64_t i) { return std::string(i * 70, 'a' + i) + "\n"; }),
+      Filled<tstring>(DT_STRING, {3},
+                      [](int64_t i) { return std::string(i * 70, 'a' + i) + "\n"; }),
       Filled<Eigen::half>(DT_HALF, {3}, [](int64_t i) { return Eigen::half(0.1f * (i + 1)); }),
-      Filled<Eigen::bfloat16>(DT_BFLOAT16, {3}, [](int64_t i) { return Eigen::bfloat16(1.1f * (i + 1)); }),
+      Filled<Eigen::bfloat16>(DT_BFLOAT16, {3},
+                              [](int64_t i) { return Eigen::bfloat16(1.1f * (i + 1)); }),
       Filled<complex64>(DT_COMPLEX64, {2}, [](int64_t i) { return complex64(i, -0.5f * i); }),
       Filled<complex128>(DT_COMPLEX128, {1}, [](int64_t) { return complex128(1.0 / 3, 2); }),
       Tensor(DT_FLOAT, TensorShape({0, 3})),
@@ -119,10 +126,12 @@ void FeedsAndControl(const std::string& dir) {
   Scope layer = root.NewSubScope("layer");
   auto y = ops::Identity(layer.WithDevice("/cpu:0"), x);
   auto y2 = ops::Identity(layer.ColocateWith(y.operation), y);
-  auto d = ops::PlaceholderWithDefault(root.WithOpName("d"), {1.5f, 2.5f},
-                                       PartialTensorShape({-1}));
-  auto d_fed = ops::PlaceholderWithDefault(root.WithOpName("d_fed"), {0, 0}, PartialTensorShape({2}));
-  auto done = ops::NoOp(root.WithOpName("done").WithControlDependencies({y2.operation, d.operation}));
+  auto d =
+      ops::PlaceholderWithDefault(root.WithOpName("d"), {1.5f, 2.5f}, PartialTensorShape({-1}));
+  auto d_fed =
+      ops::PlaceholderWithDefault(root.WithOpName("d_fed"), {0, 0}, PartialTensorShape({2}));
+  auto done =
+      ops::NoOp(root.WithOpName("done").WithControlDependencies({y2.operation, d.operation}));
   auto after = ops::Identity(root.WithOpName("after").WithControlDependencies({done.operation}), n);
   TF_CHECK_OK(root.status());
   Tensor xv = test_value<float>({1, -2, 3.5f, 1e30f}, {2, 2});

@@ -29,13 +29,14 @@ void PrintGraph(const Scope& root) {
     std::cout << "  " << n->name() << " = " << n->op() << "(";
     for (int i = 0; i < n->input_size(); ++i) std::cout << (i ? ", " : "") << n->input(i);
     std::cout << ")";
-    for (const char* attr : {"T", "transpose_a", "transpose_b", "keep_dims", "out_type",
-                             "method", "DstT", "num_bits", "narrow_range", "grad_a", "grad_b", "Truncate"}) {
+    for (const char* attr : {"T", "transpose_a", "transpose_b", "keep_dims", "out_type", "method",
+                             "DstT", "num_bits", "narrow_range", "grad_a", "grad_b", "Truncate"}) {
       auto it = n->attr().find(attr);
       if (it == n->attr().end()) continue;
       std::cout << " " << attr << "=";
       if (it->second.value_case() == AttrValue::kB) std::cout << it->second.b();
-      if (it->second.value_case() == AttrValue::kType) std::cout << DataTypeString(it->second.type());
+      if (it->second.value_case() == AttrValue::kType)
+        std::cout << DataTypeString(it->second.type());
       if (it->second.value_case() == AttrValue::kS) std::cout << it->second.s();
       if (it->second.value_case() == AttrValue::kI) std::cout << it->second.i();
     }
@@ -62,7 +63,8 @@ void Case(const std::string& what, const Builder& build, bool seeded = false) {
   Status s;
   if (seeded) {
     std::vector<Output> dys;
-    for (size_t i = 0; i < ys.size(); ++i) dys.push_back(ops::OnesLike(root.WithOpName("dy"), ys[i]));
+    for (size_t i = 0; i < ys.size(); ++i)
+      dys.push_back(ops::OnesLike(root.WithOpName("dy"), ys[i]));
     s = AddSymbolicGradients(root, ys, xs, dys, &grads);
   } else {
     s = AddSymbolicGradients(root, ys, xs, &grads);
@@ -81,12 +83,14 @@ Output F(const Scope& s, const char* name, PartialTensorShape shape) {
 
 int main() {
   for (int t = 0; t < 4; ++t) {
-    Case("MatMul ta=" + std::to_string(t & 1) + " tb=" + std::to_string(t >> 1),
-         [t](const Scope& r) {
-           auto x = F(r, "x", {3, 3}), y = F(r, "y", {3, 3});
-           auto z = ops::MatMul(r, x, y, ops::MatMul::TransposeA(t & 1).TransposeB(t >> 1));
-           return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
-         }, true);
+    Case(
+        "MatMul ta=" + std::to_string(t & 1) + " tb=" + std::to_string(t >> 1),
+        [t](const Scope& r) {
+          auto x = F(r, "x", {3, 3}), y = F(r, "y", {3, 3});
+          auto z = ops::MatMul(r, x, y, ops::MatMul::TransposeA(t & 1).TransposeB(t >> 1));
+          return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+        },
+        true);
   }
   Case("Add/Sub/Mul/Div broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
@@ -152,10 +156,13 @@ int main() {
     auto w = ops::Mul(r, x, y);
     return std::make_pair(std::vector<Output>{w}, std::vector<Output>{z});
   });
-  Case("grad count mismatch", [](const Scope& r) {
-    auto x = F(r, "x", {2});
-    auto y = ops::Square(r, x);
-    return std::make_pair(std::vector<Output>{y, y}, std::vector<Output>{x});
-  }, false);
+  Case(
+      "grad count mismatch",
+      [](const Scope& r) {
+        auto x = F(r, "x", {2});
+        auto y = ops::Square(r, x);
+        return std::make_pair(std::vector<Output>{y, y}, std::vector<Output>{x});
+      },
+      false);
   return 0;
 }

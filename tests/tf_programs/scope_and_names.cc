@@ -28,7 +28,8 @@ void Print(const GraphDef& def) {
     std::vector<std::string> keys;
     for (const auto& kv : n.attr()) keys.push_back(kv.first);
     std::sort(keys.begin(), keys.end());
-    for (const auto& k : keys) std::cout << "\n    " << k << "=" << SummarizeAttrValue(n.attr().at(k));
+    for (const auto& k : keys)
+      std::cout << "\n    " << k << "=" << SummarizeAttrValue(n.attr().at(k));
     std::cout << "\n";
   }
 }

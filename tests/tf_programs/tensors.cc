@@ -17,10 +17,12 @@ Tensor Iota(DataType dt, TensorShape shape, double start, double step) {
 }
 
 void Show(const Tensor& t) {
-  std::cout << t.DebugString() << "\n" << t.DebugString(7) << "\n"
-            << t.SummarizeValue(-1) << "\n" << t.SummarizeValue(5, true) << "\n"
-            << t.SummarizeValue(-1, true) << "\n" << t.NumElements() << " " << t.TotalBytes()
-            << " " << t.dims() << "\n";
+  std::cout << t.DebugString() << "\n"
+            << t.DebugString(7) << "\n"
+            << t.SummarizeValue(-1) << "\n"
+            << t.SummarizeValue(5, true) << "\n"
+            << t.SummarizeValue(-1, true) << "\n"
+            << t.NumElements() << " " << t.TotalBytes() << " " << t.dims() << "\n";
 }
 
 int main() {
@@ -75,15 +77,14 @@ int main() {
   std::cout << Iota<int32_t>(DT_INT32, {4, 3}, 0, 1).SubSlice(2).DebugString() << "\n";
 
   std::cout << TensorShape({2, 3}).DebugString() << " " << TensorShape().DebugString() << " "
-            << TensorShape({0}).num_elements() << " " << PartialTensorShape().DebugString()
-            << " " << PartialTensorShape({-1, 4}).DebugString() << " "
+            << TensorShape({0}).num_elements() << " " << PartialTensorShape().DebugString() << " "
+            << PartialTensorShape({-1, 4}).DebugString() << " "
             << PartialTensorShape({}).DebugString() << "\n";
   PartialTensorShape merged;
   std::cout << PartialTensorShape({-1, 4}).MergeWith(PartialTensorShape({3, -1}), &merged).ok()
             << " " << merged.DebugString() << " "
             << PartialTensorShape({-1, 4}).IsCompatibleWith(PartialTensorShape({2, 5})) << " "
-            << PartialTensorShape({2}).Concatenate(PartialTensorShape({-1})).DebugString()
-            << "\n";
+            << PartialTensorShape({2}).Concatenate(PartialTensorShape({-1})).DebugString() << "\n";
   TensorShape grow({2});
   grow.AddDim(5);
   grow.InsertDim(0, 7);

@@ -14,8 +14,8 @@ bool HasAvx2Fma();
 
 // Rows [r0, r1) of C (row-major, n columns) = op(A) * op(B), inner size k. A is m x k
 // (k x m when ta), B is k x n (n x k when tb), both row-major and dense.
-void SgemmRowsAvx2(const float* a, bool ta, const float* b, bool tb, float* c, int64_t m,
-                   int64_t n, int64_t k, int64_t r0, int64_t r1);
+void SgemmRowsAvx2(const float* a, bool ta, const float* b, bool tb, float* c, int64_t m, int64_t n,
+                   int64_t k, int64_t r0, int64_t r1);
 
 }  // namespace math_internal
 }  // namespace tensorflow

@@ -14,8 +14,8 @@
 #include "tensorflow/core/platform/logging.h"
 
 int main() {
-  using namespace tensorflow;        // NOLINT
-  using namespace tensorflow::ops;   // NOLINT
+  using namespace tensorflow;       // NOLINT
+  using namespace tensorflow::ops;  // NOLINT
   Scope root = Scope::NewRootScope();
   auto a = Const(root, {{3.f, 2.f}, {-1.f, 0.f}});
   auto p = Placeholder(root, DT_FLOAT, Placeholder::Shape({2, 2}));
@@ -36,8 +36,8 @@ int main() {
   for (const auto& n : def.node()) std::cout << " " << n.name();
   std::cout << "\n";
   std::cout << "registered:";
-  for (const char* name : {"Cast", "Const", "Identity", "NoOp", "Placeholder",
-                           "PlaceholderWithDefault"}) {
+  for (const char* name :
+       {"Cast", "Const", "Identity", "NoOp", "Placeholder", "PlaceholderWithDefault"}) {
     const OpDef* op_def = nullptr;
     if (OpRegistry::Global()->LookUpOpDef(name, &op_def).ok()) std::cout << " " << op_def->name();
   }
