@@ -10,7 +10,8 @@
 namespace tensorflow {
 namespace ops {
 
-BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input shape) {
+BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                         ::tensorflow::Input shape) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
   if (!scope.ok()) return;
@@ -29,7 +30,9 @@ BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input i
   this->output = Output(ret, 0);
 }
 
-FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, const FakeQuantWithMinMaxArgs::Attrs& attrs) {
+FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input inputs,
+                                                 const FakeQuantWithMinMaxArgs::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _inputs = ::tensorflow::ops::AsNodeOut(scope, inputs);
   if (!scope.ok()) return;
@@ -49,10 +52,13 @@ FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scop
   this->outputs = Output(ret, 0);
 }
 
-FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs)
-  : FakeQuantWithMinMaxArgs(scope, inputs, FakeQuantWithMinMaxArgs::Attrs()) {}
+FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input inputs)
+    : FakeQuantWithMinMaxArgs(scope, inputs, FakeQuantWithMinMaxArgs::Attrs()) {}
 
-FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, const FakeQuantWithMinMaxArgsGradient::Attrs& attrs) {
+FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs,
+      const FakeQuantWithMinMaxArgsGradient::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _gradients = ::tensorflow::ops::AsNodeOut(scope, gradients);
   if (!scope.ok()) return;
@@ -75,10 +81,15 @@ FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const ::tensorf
   this->backprops = Output(ret, 0);
 }
 
-FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs)
-  : FakeQuantWithMinMaxArgsGradient(scope, gradients, inputs, FakeQuantWithMinMaxArgsGradient::Attrs()) {}
+FakeQuantWithMinMaxArgsGradient::FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs)
+    : FakeQuantWithMinMaxArgsGradient(scope, gradients, inputs,
+                                      FakeQuantWithMinMaxArgsGradient::Attrs()) {}
 
-FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVars::Attrs& attrs) {
+FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input inputs,
+                                                 ::tensorflow::Input min, ::tensorflow::Input max,
+                                                 const FakeQuantWithMinMaxVars::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _inputs = ::tensorflow::ops::AsNodeOut(scope, inputs);
   if (!scope.ok()) return;
@@ -102,10 +113,14 @@ FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scop
   this->outputs = Output(ret, 0);
 }
 
-FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max)
-  : FakeQuantWithMinMaxVars(scope, inputs, min, max, FakeQuantWithMinMaxVars::Attrs()) {}
+FakeQuantWithMinMaxVars::FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input inputs,
+                                                 ::tensorflow::Input min, ::tensorflow::Input max)
+    : FakeQuantWithMinMaxVars(scope, inputs, min, max, FakeQuantWithMinMaxVars::Attrs()) {}
 
-FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsGradient::Attrs& attrs) {
+FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min,
+      ::tensorflow::Input max, const FakeQuantWithMinMaxVarsGradient::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _gradients = ::tensorflow::ops::AsNodeOut(scope, gradients);
   if (!scope.ok()) return;
@@ -141,10 +156,15 @@ FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const ::tensorf
   this->backprop_wrt_max = Output(ret, _outputs_range["backprop_wrt_max"].first);
 }
 
-FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max)
-  : FakeQuantWithMinMaxVarsGradient(scope, gradients, inputs, min, max, FakeQuantWithMinMaxVarsGradient::Attrs()) {}
+FakeQuantWithMinMaxVarsGradient::FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min,
+      ::tensorflow::Input max)
+    : FakeQuantWithMinMaxVarsGradient(scope, gradients, inputs, min, max,
+                                      FakeQuantWithMinMaxVarsGradient::Attrs()) {}
 
-FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsPerChannel::Attrs& attrs) {
+FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max,
+      const FakeQuantWithMinMaxVarsPerChannel::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _inputs = ::tensorflow::ops::AsNodeOut(scope, inputs);
   if (!scope.ok()) return;
@@ -168,10 +188,14 @@ FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const ::ten
   this->outputs = Output(ret, 0);
 }
 
-FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max)
-  : FakeQuantWithMinMaxVarsPerChannel(scope, inputs, min, max, FakeQuantWithMinMaxVarsPerChannel::Attrs()) {}
+FakeQuantWithMinMaxVarsPerChannel::FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max)
+    : FakeQuantWithMinMaxVarsPerChannel(scope, inputs, min, max,
+                                        FakeQuantWithMinMaxVarsPerChannel::Attrs()) {}
 
-FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsPerChannelGradient::Attrs& attrs) {
+FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min,
+      ::tensorflow::Input max, const FakeQuantWithMinMaxVarsPerChannelGradient::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _gradients = ::tensorflow::ops::AsNodeOut(scope, gradients);
   if (!scope.ok()) return;
@@ -207,8 +231,11 @@ FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGrad
   this->backprop_wrt_max = Output(ret, _outputs_range["backprop_wrt_max"].first);
 }
 
-FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max)
-  : FakeQuantWithMinMaxVarsPerChannelGradient(scope, gradients, inputs, min, max, FakeQuantWithMinMaxVarsPerChannelGradient::Attrs()) {}
+FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min,
+      ::tensorflow::Input max)
+    : FakeQuantWithMinMaxVarsPerChannelGradient(scope, gradients, inputs, min, max,
+                                                FakeQuantWithMinMaxVarsPerChannelGradient::Attrs()) {}
 
 Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
@@ -242,7 +269,8 @@ OnesLike::OnesLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
-Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype, const Placeholder::Attrs& attrs) {
+Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype,
+                         const Placeholder::Attrs& attrs) {
   if (!scope.ok()) return;
   ::tensorflow::Node* ret;
   const auto unique_name = scope.GetUniqueNameForOp("Placeholder");
@@ -258,9 +286,11 @@ Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype, const
 }
 
 Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype)
-  : Placeholder(scope, dtype, Placeholder::Attrs()) {}
+    : Placeholder(scope, dtype, Placeholder::Attrs()) {}
 
-PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope, ::tensorflow::Input input, PartialTensorShape shape) {
+PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope,
+                                               ::tensorflow::Input input,
+                                               PartialTensorShape shape) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
   if (!scope.ok()) return;
@@ -277,7 +307,8 @@ PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope,
   this->output = Output(ret, 0);
 }
 
-Reshape::Reshape(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor, ::tensorflow::Input shape) {
+Reshape::Reshape(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                 ::tensorflow::Input shape) {
   if (!scope.ok()) return;
   auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
   if (!scope.ok()) return;
@@ -296,7 +327,8 @@ Reshape::Reshape(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor, :
   this->output = Output(ret, 0);
 }
 
-Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Shape::Attrs& attrs) {
+Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+             const Shape::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
   if (!scope.ok()) return;
@@ -314,7 +346,7 @@ Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const 
 }
 
 Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
-  : Shape(scope, input, Shape::Attrs()) {}
+    : Shape(scope, input, Shape::Attrs()) {}
 
 Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Size::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -334,7 +366,7 @@ Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Si
 }
 
 Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
-  : Size(scope, input, Size::Attrs()) {}
+    : Size(scope, input, Size::Attrs()) {}
 
 StopGradient::StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;

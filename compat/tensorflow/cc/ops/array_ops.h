@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_ARRAY_OPS_H_
 #define TENSORFLOW_CC_OPS_ARRAY_OPS_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"
@@ -23,7 +25,8 @@ namespace ops {
 /// * `Output`: The output tensor.
 class BroadcastTo {
  public:
-  BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input shape);
+  BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+              ::tensorflow::Input shape);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
@@ -34,19 +37,19 @@ class BroadcastTo {
 
 /// Fake-quantize 'inputs' to the grid of [min, max] given as attributes.
 ///
-/// [min; max] is nudged so that 0.0 is exactly representable, then 'inputs' is clamped to it and rounded to the 2^num_bits grid over it.
+/// [min; max] is nudged so that 0.0 is exactly representable, then 'inputs' is clamped to it and
+/// rounded to the 2^num_bits grid over it.
 ///
 /// Args:
 /// * scope: A Scope object
 /// * inputs:
 ///
 /// Optional attributes (see `Attrs`):
-/// * min: Defaults to -6
-/// * max: Defaults to 6
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * min: Defaults to -6.
+/// * max: Defaults to 6.
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The outputs tensor.
@@ -92,7 +95,8 @@ class FakeQuantWithMinMaxArgs {
     bool narrow_range_ = false;
   };
   FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs);
-  FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, const FakeQuantWithMinMaxArgs::Attrs& attrs);
+  FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs,
+                          const FakeQuantWithMinMaxArgs::Attrs& attrs);
   operator ::tensorflow::Output() const { return outputs; }
   operator ::tensorflow::Input() const { return outputs; }
   ::tensorflow::Node* node() const { return outputs.node(); }
@@ -122,15 +126,15 @@ class FakeQuantWithMinMaxArgs {
 /// * inputs: Values passed as inputs to the FakeQuantWithMinMaxArgs operation.
 ///
 /// Optional attributes (see `Attrs`):
-/// * min: Defaults to -6
-/// * max: Defaults to 6
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * min: Defaults to -6.
+/// * max: Defaults to 6.
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
-/// * `Output`: Backpropagated gradients below the FakeQuantWithMinMaxArgs operation: `gradients * (inputs >= min && inputs <= max)`.
+/// * `Output`: Backpropagated gradients below the FakeQuantWithMinMaxArgs operation: `gradients *
+///   (inputs >= min && inputs <= max)`.
 class FakeQuantWithMinMaxArgsGradient {
  public:
   /// Optional attribute setters for FakeQuantWithMinMaxArgsGradient
@@ -172,8 +176,11 @@ class FakeQuantWithMinMaxArgsGradient {
     int64 num_bits_ = 8;
     bool narrow_range_ = false;
   };
-  FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs);
-  FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, const FakeQuantWithMinMaxArgsGradient::Attrs& attrs);
+  FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
+                                  ::tensorflow::Input inputs);
+  FakeQuantWithMinMaxArgsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
+                                  ::tensorflow::Input inputs,
+                                  const FakeQuantWithMinMaxArgsGradient::Attrs& attrs);
   operator ::tensorflow::Output() const { return backprops; }
   operator ::tensorflow::Input() const { return backprops; }
   ::tensorflow::Node* node() const { return backprops.node(); }
@@ -204,10 +211,9 @@ class FakeQuantWithMinMaxArgsGradient {
 /// * max: A scalar: the high end of the range.
 ///
 /// Optional attributes (see `Attrs`):
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The outputs tensor.
@@ -236,8 +242,11 @@ class FakeQuantWithMinMaxVars {
     int64 num_bits_ = 8;
     bool narrow_range_ = false;
   };
-  FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max);
-  FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVars::Attrs& attrs);
+  FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs,
+                          ::tensorflow::Input min, ::tensorflow::Input max);
+  FakeQuantWithMinMaxVars(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs,
+                          ::tensorflow::Input min, ::tensorflow::Input max,
+                          const FakeQuantWithMinMaxVars::Attrs& attrs);
   operator ::tensorflow::Output() const { return outputs; }
   operator ::tensorflow::Input() const { return outputs; }
   ::tensorflow::Node* node() const { return outputs.node(); }
@@ -258,20 +267,23 @@ class FakeQuantWithMinMaxVars {
 /// Args:
 /// * scope: A Scope object
 /// * gradients: Backpropagated gradients above the FakeQuantWithMinMaxVars operation.
-/// * inputs: Values passed as inputs to the FakeQuantWithMinMaxVars operation; min, max: quantization interval, scalar floats.
+/// * inputs: Values passed as inputs to the FakeQuantWithMinMaxVars operation; min, max:
+///   quantization interval, scalar floats.
 /// * min:
 /// * max:
 ///
 /// Optional attributes (see `Attrs`):
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
-/// * `Output` backprops_wrt_input: Backpropagated gradients w.r.t. inputs: `gradients * (inputs >= min && inputs <= max)`.
-/// * `Output` backprop_wrt_min: Backpropagated gradients w.r.t. min parameter: `sum(gradients * (inputs < min))`.
-/// * `Output` backprop_wrt_max: Backpropagated gradients w.r.t. max parameter: `sum(gradients * (inputs > max))`.
+/// * `Output` backprops_wrt_input: Backpropagated gradients w.r.t. inputs: `gradients * (inputs >=
+///   min && inputs <= max)`.
+/// * `Output` backprop_wrt_min: Backpropagated gradients w.r.t. min parameter: `sum(gradients *
+///   (inputs < min))`.
+/// * `Output` backprop_wrt_max: Backpropagated gradients w.r.t. max parameter: `sum(gradients *
+///   (inputs > max))`.
 class FakeQuantWithMinMaxVarsGradient {
  public:
   /// Optional attribute setters for FakeQuantWithMinMaxVarsGradient
@@ -297,8 +309,13 @@ class FakeQuantWithMinMaxVarsGradient {
     int64 num_bits_ = 8;
     bool narrow_range_ = false;
   };
-  FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max);
-  FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsGradient::Attrs& attrs);
+  FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
+                                  ::tensorflow::Input inputs, ::tensorflow::Input min,
+                                  ::tensorflow::Input max);
+  FakeQuantWithMinMaxVarsGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
+                                  ::tensorflow::Input inputs, ::tensorflow::Input min,
+                                  ::tensorflow::Input max,
+                                  const FakeQuantWithMinMaxVarsGradient::Attrs& attrs);
 
   static Attrs NumBits(int64 x) {
     return Attrs().NumBits(x);
@@ -322,10 +339,9 @@ class FakeQuantWithMinMaxVarsGradient {
 /// * max: One high end per channel, shape [d].
 ///
 /// Optional attributes (see `Attrs`):
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The outputs tensor.
@@ -354,8 +370,11 @@ class FakeQuantWithMinMaxVarsPerChannel {
     int64 num_bits_ = 8;
     bool narrow_range_ = false;
   };
-  FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max);
-  FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsPerChannel::Attrs& attrs);
+  FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs,
+                                    ::tensorflow::Input min, ::tensorflow::Input max);
+  FakeQuantWithMinMaxVarsPerChannel(const ::tensorflow::Scope& scope, ::tensorflow::Input inputs,
+                                    ::tensorflow::Input min, ::tensorflow::Input max,
+                                    const FakeQuantWithMinMaxVarsPerChannel::Attrs& attrs);
   operator ::tensorflow::Output() const { return outputs; }
   operator ::tensorflow::Input() const { return outputs; }
   ::tensorflow::Node* node() const { return outputs.node(); }
@@ -375,21 +394,25 @@ class FakeQuantWithMinMaxVarsPerChannel {
 ///
 /// Args:
 /// * scope: A Scope object
-/// * gradients: Backpropagated gradients above the FakeQuantWithMinMaxVars operation, shape one of: `[d]`, `[b, d]`, `[b, h, w, d]`.
-/// * inputs: Values passed as inputs to the FakeQuantWithMinMaxVars operation, shape same as `gradients`. min, max: quantization interval, floats of shape `[d]`.
+/// * gradients: Backpropagated gradients above the FakeQuantWithMinMaxVars operation, shape one of:
+///   `[d]`, `[b, d]`, `[b, h, w, d]`.
+/// * inputs: Values passed as inputs to the FakeQuantWithMinMaxVars operation, shape same as
+///   `gradients`. min, max: quantization interval, floats of shape `[d]`.
 /// * min:
 /// * max:
 ///
 /// Optional attributes (see `Attrs`):
-/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive.
-/// Defaults to 8
+/// * num_bits: The bitwidth of the quantization; between 2 and 16, inclusive. Defaults to 8.
 /// * narrow_range: Whether to quantize into 2^num_bits - 1 distinct values (starting at 1).
-/// Defaults to false
+///   Defaults to false.
 ///
 /// Returns:
-/// * `Output` backprops_wrt_input: Backpropagated gradients w.r.t. inputs, shape same as `inputs`: `gradients * (inputs >= min && inputs <= max)`.
-/// * `Output` backprop_wrt_min: Backpropagated gradients w.r.t. min parameter, shape `[d]`: `sum_per_d(gradients * (inputs < min))`.
-/// * `Output` backprop_wrt_max: Backpropagated gradients w.r.t. max parameter, shape `[d]`: `sum_per_d(gradients * (inputs > max))`.
+/// * `Output` backprops_wrt_input: Backpropagated gradients w.r.t. inputs, shape same as `inputs`:
+///   `gradients * (inputs >= min && inputs <= max)`.
+/// * `Output` backprop_wrt_min: Backpropagated gradients w.r.t. min parameter, shape `[d]`:
+///   `sum_per_d(gradients * (inputs < min))`.
+/// * `Output` backprop_wrt_max: Backpropagated gradients w.r.t. max parameter, shape `[d]`:
+///   `sum_per_d(gradients * (inputs > max))`.
 class FakeQuantWithMinMaxVarsPerChannelGradient {
  public:
   /// Optional attribute setters for FakeQuantWithMinMaxVarsPerChannelGradient
@@ -415,8 +438,15 @@ class FakeQuantWithMinMaxVarsPerChannelGradient {
     int64 num_bits_ = 8;
     bool narrow_range_ = false;
   };
-  FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max);
-  FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients, ::tensorflow::Input inputs, ::tensorflow::Input min, ::tensorflow::Input max, const FakeQuantWithMinMaxVarsPerChannelGradient::Attrs& attrs);
+  FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope,
+                                            ::tensorflow::Input gradients,
+                                            ::tensorflow::Input inputs, ::tensorflow::Input min,
+                                            ::tensorflow::Input max);
+  FakeQuantWithMinMaxVarsPerChannelGradient(const ::tensorflow::Scope& scope,
+                                            ::tensorflow::Input gradients,
+                                            ::tensorflow::Input inputs, ::tensorflow::Input min,
+                                            ::tensorflow::Input max,
+                                            const FakeQuantWithMinMaxVarsPerChannelGradient::Attrs& attrs);
 
   static Attrs NumBits(int64 x) {
     return Attrs().NumBits(x);
@@ -476,8 +506,8 @@ class OnesLike {
 /// * dtype: The type of elements in the tensor.
 ///
 /// Optional attributes (see `Attrs`):
-/// * shape: (Optional) The shape of the tensor. If the shape has 0 dimensions, the shape is unconstrained.
-/// Defaults to <unknown>
+/// * shape: (Optional) The shape of the tensor. If the shape has 0 dimensions, the shape is
+///   unconstrained. Defaults to <unknown>.
 ///
 /// Returns:
 /// * `Output`: A placeholder tensor that must be replaced using the feed mechanism.
@@ -485,7 +515,8 @@ class Placeholder {
  public:
   /// Optional attribute setters for Placeholder
   struct Attrs {
-    /// (Optional) The shape of the tensor. If the shape has 0 dimensions, the shape is unconstrained.
+    /// (Optional) The shape of the tensor. If the shape has 0 dimensions, the shape is
+    /// unconstrained.
     ///
     /// Defaults to <unknown>
     TF_MUST_USE_RESULT Attrs Shape(PartialTensorShape x) {
@@ -521,7 +552,8 @@ class Placeholder {
 /// * `Output`: The output tensor.
 class PlaceholderWithDefault {
  public:
-  PlaceholderWithDefault(const ::tensorflow::Scope& scope, ::tensorflow::Input input, PartialTensorShape shape);
+  PlaceholderWithDefault(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                         PartialTensorShape shape);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
@@ -557,7 +589,7 @@ class Reshape {
 /// * input:
 ///
 /// Optional attributes (see `Attrs`):
-/// * out_type: Defaults to DT_INT32
+/// * out_type: Defaults to DT_INT32.
 ///
 /// Returns:
 /// * `Output`: The output tensor.
@@ -595,7 +627,7 @@ class Shape {
 /// * input:
 ///
 /// Optional attributes (see `Attrs`):
-/// * out_type: Defaults to DT_INT32
+/// * out_type: Defaults to DT_INT32.
 ///
 /// Returns:
 /// * `Output`: The output tensor.

@@ -11,7 +11,8 @@ namespace tensorflow {
 namespace ops {
 namespace internal {
 
-BroadcastGradientArgs::BroadcastGradientArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input s0, ::tensorflow::Input s1) {
+BroadcastGradientArgs::BroadcastGradientArgs(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input s0, ::tensorflow::Input s1) {
   if (!scope.ok()) return;
   auto _s0 = ::tensorflow::ops::AsNodeOut(scope, s0);
   if (!scope.ok()) return;

@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_ARRAY_OPS_INTERNAL_H_
 #define TENSORFLOW_CC_OPS_ARRAY_OPS_INTERNAL_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"
@@ -27,7 +29,8 @@ namespace internal {
 /// * `Output` r1:
 class BroadcastGradientArgs {
  public:
-  BroadcastGradientArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input s0, ::tensorflow::Input s1);
+  BroadcastGradientArgs(const ::tensorflow::Scope& scope, ::tensorflow::Input s0,
+                        ::tensorflow::Input s1);
 
   Operation operation;
   ::tensorflow::Output r0;

@@ -10,7 +10,9 @@
 namespace tensorflow {
 namespace ops {
 
-CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs) {
+CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                             ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                             ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _image = ::tensorflow::ops::AsNodeOut(scope, image);
   if (!scope.ok()) return;
@@ -37,10 +39,16 @@ CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Inp
   this->crops = Output(ret, 0);
 }
 
-CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input crop_size)
-  : CropAndResize(scope, image, boxes, box_ind, crop_size, CropAndResize::Attrs()) {}
+CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                             ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                             ::tensorflow::Input crop_size)
+    : CropAndResize(scope, image, boxes, box_ind, crop_size, CropAndResize::Attrs()) {}
 
-CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, const CropAndResizeGradBoxes::Attrs& attrs) {
+CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope,
+                                               ::tensorflow::Input grads, ::tensorflow::Input image,
+                                               ::tensorflow::Input boxes,
+                                               ::tensorflow::Input box_ind,
+                                               const CropAndResizeGradBoxes::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _grads = ::tensorflow::ops::AsNodeOut(scope, grads);
   if (!scope.ok()) return;
@@ -66,10 +74,18 @@ CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope,
   this->output = Output(ret, 0);
 }
 
-CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind)
-  : CropAndResizeGradBoxes(scope, grads, image, boxes, box_ind, CropAndResizeGradBoxes::Attrs()) {}
+CropAndResizeGradBoxes::CropAndResizeGradBoxes(const ::tensorflow::Scope& scope,
+                                               ::tensorflow::Input grads, ::tensorflow::Input image,
+                                               ::tensorflow::Input boxes,
+                                               ::tensorflow::Input box_ind)
+    : CropAndResizeGradBoxes(scope, grads, image, boxes, box_ind,
+                             CropAndResizeGradBoxes::Attrs()) {}
 
-CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input image_size, DataType T, const CropAndResizeGradImage::Attrs& attrs) {
+CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
+                                               ::tensorflow::Input grads, ::tensorflow::Input boxes,
+                                               ::tensorflow::Input box_ind,
+                                               ::tensorflow::Input image_size, DataType T,
+                                               const CropAndResizeGradImage::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _grads = ::tensorflow::ops::AsNodeOut(scope, grads);
   if (!scope.ok()) return;
@@ -96,8 +112,12 @@ CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
   this->output = Output(ret, 0);
 }
 
-CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input image_size, DataType T)
-  : CropAndResizeGradImage(scope, grads, boxes, box_ind, image_size, T, CropAndResizeGradImage::Attrs()) {}
+CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
+                                               ::tensorflow::Input grads, ::tensorflow::Input boxes,
+                                               ::tensorflow::Input box_ind,
+                                               ::tensorflow::Input image_size, DataType T)
+    : CropAndResizeGradImage(scope, grads, boxes, box_ind, image_size, T,
+                             CropAndResizeGradImage::Attrs()) {}
 
 }  // namespace ops
 }  // namespace tensorflow

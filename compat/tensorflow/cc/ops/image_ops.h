@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_IMAGE_OPS_H_
 #define TENSORFLOW_CC_OPS_IMAGE_OPS_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"
@@ -14,20 +16,22 @@ namespace ops {
 
 /// Extracts crops from the input image tensor and resizes them.
 ///
-/// Each box [y1, x1, y2, x2] (normalized: 0 and 1 are the first and last pixel) is cut from image box_ind[b] and resampled to crop_size with bilinear or nearest neighbor sampling; samples outside the image take extrapolation_value.
+/// Each box [y1, x1, y2, x2] (normalized: 0 and 1 are the first and last pixel) is cut from image
+/// box_ind[b] and resampled to crop_size with bilinear or nearest neighbor sampling; samples
+/// outside the image take extrapolation_value.
 ///
 /// Args:
 /// * scope: A Scope object
 /// * image: A 4-D tensor of shape `[batch, image_height, image_width, depth]`.
 /// * boxes: A 2-D tensor of shape `[num_boxes, 4]`.
-/// * box_ind: A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`: the image each box refers to.
-/// * crop_size: A 1-D tensor of 2 elements, `size = [crop_height, crop_width]`. All cropped image patches are resized to this size.
+/// * box_ind: A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`: the image each
+///   box refers to.
+/// * crop_size: A 1-D tensor of 2 elements, `size = [crop_height, crop_width]`. All cropped image
+///   patches are resized to this size.
 ///
 /// Optional attributes (see `Attrs`):
-/// * method: The sampling method: `"bilinear"` or `"nearest"`.
-/// Defaults to "bilinear"
-/// * extrapolation_value: Value used for extrapolation, when applicable.
-/// Defaults to 0
+/// * method: The sampling method: `"bilinear"` or `"nearest"`. Defaults to "bilinear".
+/// * extrapolation_value: Value used for extrapolation, when applicable. Defaults to 0.
 ///
 /// Returns:
 /// * `Output`: A 4-D tensor of shape `[num_boxes, crop_height, crop_width, depth]`.
@@ -56,8 +60,12 @@ class CropAndResize {
     StringPiece method_ = "bilinear";
     float extrapolation_value_ = 0.0f;
   };
-  CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input crop_size);
-  CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs);
+  CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                ::tensorflow::Input crop_size);
+  CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs);
   operator ::tensorflow::Output() const { return crops; }
   operator ::tensorflow::Input() const { return crops; }
   ::tensorflow::Node* node() const { return crops.node(); }
@@ -83,8 +91,7 @@ class CropAndResize {
 /// * box_ind: A 1-D tensor of shape `[num_boxes]` with int32 values in `[0, batch)`.
 ///
 /// Optional attributes (see `Attrs`):
-/// * method: Only `"bilinear"` is supported.
-/// Defaults to "bilinear"
+/// * method: Only `"bilinear"` is supported. Defaults to "bilinear".
 ///
 /// Returns:
 /// * `Output`: A 2-D tensor of shape `[num_boxes, 4]`.
@@ -103,8 +110,12 @@ class CropAndResizeGradBoxes {
 
     StringPiece method_ = "bilinear";
   };
-  CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind);
-  CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input image, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, const CropAndResizeGradBoxes::Attrs& attrs);
+  CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                         ::tensorflow::Input image, ::tensorflow::Input boxes,
+                         ::tensorflow::Input box_ind);
+  CropAndResizeGradBoxes(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                         ::tensorflow::Input image, ::tensorflow::Input boxes,
+                         ::tensorflow::Input box_ind, const CropAndResizeGradBoxes::Attrs& attrs);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
@@ -128,8 +139,7 @@ class CropAndResizeGradBoxes {
 /// * T:
 ///
 /// Optional attributes (see `Attrs`):
-/// * method: The sampling method used by the forward op.
-/// Defaults to "bilinear"
+/// * method: The sampling method used by the forward op. Defaults to "bilinear".
 ///
 /// Returns:
 /// * `Output`: A 4-D tensor of shape `[batch, image_height, image_width, depth]`.
@@ -148,8 +158,13 @@ class CropAndResizeGradImage {
 
     StringPiece method_ = "bilinear";
   };
-  CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input image_size, DataType T);
-  CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads, ::tensorflow::Input boxes, ::tensorflow::Input box_ind, ::tensorflow::Input image_size, DataType T, const CropAndResizeGradImage::Attrs& attrs);
+  CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                         ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                         ::tensorflow::Input image_size, DataType T);
+  CropAndResizeGradImage(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                         ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
+                         ::tensorflow::Input image_size, DataType T,
+                         const CropAndResizeGradImage::Attrs& attrs);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }

@@ -64,7 +64,8 @@ AddV2::AddV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorfl
   this->z = Output(ret, 0);
 }
 
-Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT, const Cast::Attrs& attrs) {
+Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
+           const Cast::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
   if (!scope.ok()) return;
@@ -83,7 +84,7 @@ Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType Dst
 }
 
 Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT)
-  : Cast(scope, x, DstT, Cast::Attrs()) {}
+    : Cast(scope, x, DstT, Cast::Attrs()) {}
 
 Conj::Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
@@ -136,7 +137,8 @@ LogicalNot::LogicalNot(const ::tensorflow::Scope& scope, ::tensorflow::Input x) 
   this->y = Output(ret, 0);
 }
 
-MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b, const MatMul::Attrs& attrs) {
+MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b,
+               const MatMul::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _a = ::tensorflow::ops::AsNodeOut(scope, a);
   if (!scope.ok()) return;
@@ -160,9 +162,10 @@ MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensor
 }
 
 MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b)
-  : MatMul(scope, a, b, MatMul::Attrs()) {}
+    : MatMul(scope, a, b, MatMul::Attrs()) {}
 
-Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis, const Mean::Attrs& attrs) {
+Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+           const Mean::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
   if (!scope.ok()) return;
@@ -183,7 +186,7 @@ Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensor
 }
 
 Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
-  : Mean(scope, input, axis, Mean::Attrs()) {}
+    : Mean(scope, input, axis, Mean::Attrs()) {}
 
 Multiply::Multiply(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
@@ -271,7 +274,8 @@ Subtract::Subtract(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::te
   this->z = Output(ret, 0);
 }
 
-Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis, const Sum::Attrs& attrs) {
+Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+         const Sum::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
   if (!scope.ok()) return;
@@ -292,7 +296,7 @@ Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorfl
 }
 
 Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
-  : Sum(scope, input, axis, Sum::Attrs()) {}
+    : Sum(scope, input, axis, Sum::Attrs()) {}
 
 }  // namespace ops
 }  // namespace tensorflow

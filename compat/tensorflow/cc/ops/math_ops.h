@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_MATH_OPS_H_
 #define TENSORFLOW_CC_OPS_MATH_OPS_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"
@@ -79,7 +81,7 @@ class AddV2 {
 /// * DstT:
 ///
 /// Optional attributes (see `Attrs`):
-/// * Truncate: Defaults to false
+/// * Truncate: Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The y tensor.
@@ -97,7 +99,8 @@ class Cast {
     bool Truncate_ = false;
   };
   Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT);
-  Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT, const Cast::Attrs& attrs);
+  Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
+       const Cast::Attrs& attrs);
   operator ::tensorflow::Output() const { return y; }
   operator ::tensorflow::Input() const { return y; }
   ::tensorflow::Node* node() const { return y.node(); }
@@ -176,12 +179,10 @@ class LogicalNot {
 /// * b:
 ///
 /// Optional attributes (see `Attrs`):
-/// * transpose_a: If true, "a" is transposed before multiplication.
-/// Defaults to false
-/// * transpose_b: If true, "b" is transposed before multiplication.
-/// Defaults to false
-/// * grad_a: Defaults to false
-/// * grad_b: Defaults to false
+/// * transpose_a: If true, "a" is transposed before multiplication. Defaults to false.
+/// * transpose_b: If true, "b" is transposed before multiplication. Defaults to false.
+/// * grad_a: Defaults to false.
+/// * grad_b: Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The product tensor.
@@ -227,7 +228,8 @@ class MatMul {
     bool grad_b_ = false;
   };
   MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b);
-  MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b, const MatMul::Attrs& attrs);
+  MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b,
+         const MatMul::Attrs& attrs);
   operator ::tensorflow::Output() const { return product; }
   operator ::tensorflow::Input() const { return product; }
   ::tensorflow::Node* node() const { return product.node(); }
@@ -257,8 +259,7 @@ class MatMul {
 /// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
 ///
 /// Optional attributes (see `Attrs`):
-/// * keep_dims: If true, retain reduced dimensions with length 1.
-/// Defaults to false
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The reduced tensor.
@@ -278,7 +279,8 @@ class Mean {
     bool keep_dims_ = false;
   };
   Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
-  Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis, const Mean::Attrs& attrs);
+  Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+       const Mean::Attrs& attrs);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
@@ -400,8 +402,7 @@ typedef Subtract Sub;
 /// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
 ///
 /// Optional attributes (see `Attrs`):
-/// * keep_dims: If true, retain reduced dimensions with length 1.
-/// Defaults to false
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
 ///
 /// Returns:
 /// * `Output`: The reduced tensor.
@@ -421,7 +422,8 @@ class Sum {
     bool keep_dims_ = false;
   };
   Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
-  Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis, const Sum::Attrs& attrs);
+  Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+      const Sum::Attrs& attrs);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }

@@ -11,7 +11,8 @@ namespace tensorflow {
 namespace ops {
 namespace internal {
 
-SqrtGrad::SqrtGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy) {
+SqrtGrad::SqrtGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y,
+                   ::tensorflow::Input dy) {
   if (!scope.ok()) return;
   auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
   if (!scope.ok()) return;

@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_MATH_OPS_INTERNAL_H_
 #define TENSORFLOW_CC_OPS_MATH_OPS_INTERNAL_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"

@@ -2,6 +2,8 @@
 #ifndef TENSORFLOW_CC_OPS_NO_OP_H_
 #define TENSORFLOW_CC_OPS_NO_OP_H_
 
+#include <limits>
+
 #include "tensorflow/cc/framework/ops.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/core/framework/tensor.h"
