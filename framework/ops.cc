@@ -50,7 +50,7 @@ Output Operation::output(int32_t i) const {
 
 uint64_t Operation::hash(int32_t index) const {
   uint64_t p = 0;
-  std::memcpy(&p, &node_, sizeof(node_));
+  std::memcpy(&p, &node_, sizeof(node_));  // NOLINT(bugprone-sizeof-expression): the pointer
   return Mix64(p ^ Mix64(static_cast<uint64_t>(index)));
 }
 

@@ -135,10 +135,11 @@ MINITF_MATCH_TYPE_AND_ENUM(Eigen::bfloat16, DT_BFLOAT16);
 
 // Calls M(T) for every element type a minitf Tensor can hold (TF's TF_CALL_ALL_TYPES, minus
 // quantized, resource and variant types, which minitf does not support).
+// clang-format off
 #define MINITF_CALL_REAL_NUMBER_TYPES(M)                                                  \
-  M(float)                                                                                \
-  M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t) M(int64_t) \
-      M(uint64_t) M(bool) M(Eigen::half) M(Eigen::bfloat16)
+  M(float) M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t)   \
+  M(int64_t) M(uint64_t) M(bool) M(Eigen::half) M(Eigen::bfloat16)
+// clang-format on
 #define MINITF_CALL_NUMBER_TYPES(M) \
   MINITF_CALL_REAL_NUMBER_TYPES(M) M(::tensorflow::complex64) M(::tensorflow::complex128)
 #define MINITF_CALL_ALL_TYPES(M) MINITF_CALL_NUMBER_TYPES(M) M(::tensorflow::tstring)

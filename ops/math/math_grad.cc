@@ -201,7 +201,8 @@ Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Out
   bool ta = false, tb = false;
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_a", &ta));
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_b", &tb));
-  const Output a = op.input(0), b = op.input(1), g = grad_inputs[0];
+  const Output a = op.input(0), b = op.input(1);
+  const Output& g = grad_inputs[0];
   auto product = [&](const Output& x, bool tx, const Output& y, bool ty) {
     return MatMul(scope, x, y, MatMul::TransposeA(tx).TransposeB(ty)).product;
   };

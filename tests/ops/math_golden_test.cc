@@ -16,16 +16,17 @@ namespace {
 // Element i of a numeric tensor as a complex double (real types have imaginary part 0).
 std::complex<double> At(const Tensor& t, int64_t i) {
   switch (t.dtype()) {
+// clang-format off
 #define MINITF_AT_CASE(T)        \
   case DataTypeToEnum<T>::value: \
     return std::complex<double>(static_cast<double>(t.flat<T>()(i)), 0);
-    MINITF_AT_CASE(float)
-    MINITF_AT_CASE(double) MINITF_AT_CASE(Eigen::half) MINITF_AT_CASE(Eigen::bfloat16)
-        MINITF_AT_CASE(int8_t) MINITF_AT_CASE(int16_t) MINITF_AT_CASE(int32_t)
-            MINITF_AT_CASE(int64_t) MINITF_AT_CASE(uint8_t) MINITF_AT_CASE(uint16_t)
-                MINITF_AT_CASE(uint32_t) MINITF_AT_CASE(uint64_t)
+    MINITF_AT_CASE(float) MINITF_AT_CASE(double) MINITF_AT_CASE(Eigen::half)
+    MINITF_AT_CASE(Eigen::bfloat16) MINITF_AT_CASE(int8_t) MINITF_AT_CASE(int16_t)
+    MINITF_AT_CASE(int32_t) MINITF_AT_CASE(int64_t) MINITF_AT_CASE(uint8_t)
+    MINITF_AT_CASE(uint16_t) MINITF_AT_CASE(uint32_t) MINITF_AT_CASE(uint64_t)
 #undef MINITF_AT_CASE
-                    case DT_COMPLEX64 : return std::complex<double>(t.flat<complex64>()(i));
+        // clang-format on
+        case DT_COMPLEX64 : return std::complex<double>(t.flat<complex64>()(i));
     case DT_COMPLEX128:
       return t.flat<complex128>()(i);
     default:

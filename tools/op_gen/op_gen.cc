@@ -493,10 +493,10 @@ std::string ClassDefinition(const OpInfo& op) {
     for (const auto& in : op.inputs) args.push_back(in.cc_name);
     for (const auto& a : op.required) args.push_back(a.cc_name);
     args.push_back(absl::StrCat(op.class_name, "::Attrs()"));
-    absl::StrAppend(&out, "\n",
-                    Signature(absl::StrCat(op.class_name, "::", op.class_name), Params(op, false),
-                              ")\n"),
-                    Signature(absl::StrCat("    : ", op.class_name), args, ") {}\n"));
+    absl::StrAppend(
+        &out, "\n",
+        Signature(absl::StrCat(op.class_name, "::", op.class_name), Params(op, false), ")\n"),
+        Signature(absl::StrCat("    : ", op.class_name), args, ") {}\n"));
   }
   return out;
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Style checks, run by .ci/run after the tests: every hand-written C++ file is formatted as
+# .clang-format says (the generated wrappers in compat/tensorflow/cc/ops are left as tools/op_gen
+# writes them), and the library's sources pass the .clang-tidy checks. Installs clang-format and
+# clang-tidy with apt-get when missing; needs build/compile_commands.json (tools/build.sh).
+#   tools/lint.sh          check
+#   tools/lint.sh --fix    reformat the tree in place (then review and commit)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${MINITF_BUILD_DIR:-build}
+if ! command -v clang-format >/dev/null || ! command -v run-clang-tidy >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-format clang-tidy >/dev/null
+fi
+
+mapfile -t sources < <(git ls-files '*.h' '*.cc' | grep -v '^compat/tensorflow/cc/ops/')
+if [ "${1:-}" = --fix ]; then
+  clang-format -i "${sources[@]}"
+  exit 0
+fi
+clang-format --dry-run --Werror "${sources[@]}"
+echo "clang-format: ${#sources[@]} files formatted"
+
+# The library and the generator (tests and benchmarks are not held to .clang-tidy yet).
+run-clang-tidy -quiet -p "$build_dir" -j 2 \
+  "$PWD/(framework|ops|runtime|tools)/.*\.cc$" > "$build_dir/clang-tidy.log" 2>&1 || {
+  grep -E "(warning|error):" "$build_dir/clang-tidy.log" | sort -u | head -50
+  echo "clang-tidy: FAILED (full log: $build_dir/clang-tidy.log)"
+  exit 1
+}
+echo "clang-tidy: ok"
