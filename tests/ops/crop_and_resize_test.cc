@@ -53,11 +53,10 @@ TEST(CropAndResizeTest, PublishedVectors) {
   auto img2 = Image<float>({1, 2, 3, 4}, {1, 2, 2, 1});
   auto img3 = Image<float>({1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 3, 3, 1});
   auto nn = CropAndResize::Method("nearest");
+  // clang-format off
   std::vector<std::pair<Output, Tensor>> cases = {
-      {CropAndResize(root, img2, {{1.f, 1.f, 0.f, 0.f}}, {0}, {1, 1}),
-       test::AsTensor<float>({2.5f}, {1, 1, 1, 1})},
-      {CropAndResize(root, img2, {{1.f, 1.f, 0.f, 0.f}}, {0}, {1, 1}, nn),
-       test::AsTensor<float>({4.f}, {1, 1, 1, 1})},
+      {CropAndResize(root, img2, {{1.f, 1.f, 0.f, 0.f}}, {0}, {1, 1}), test::AsTensor<float>({2.5f}, {1, 1, 1, 1})},
+      {CropAndResize(root, img2, {{1.f, 1.f, 0.f, 0.f}}, {0}, {1, 1}, nn), test::AsTensor<float>({4.f}, {1, 1, 1, 1})},
       {CropAndResize(root, img2, {{0.f, 0.f, 1.f, 1.f}}, {0}, {3, 3}),
        test::AsTensor<float>({1, 1.5f, 2, 2, 2.5f, 3, 3, 3.5f, 4}, {1, 3, 3, 1})},
       {CropAndResize(root, img2, {{0.f, 0.f, 1.f, 1.f}}, {0}, {3, 3}, nn),
@@ -68,8 +67,7 @@ TEST(CropAndResizeTest, PublishedVectors) {
        test::AsTensor<float>({4, 4, 3, 4, 4, 3, 2, 2, 1}, {1, 3, 3, 1})},
       {CropAndResize(root, img3, {{0.f, 0.f, 1.f, 1.f}, {0.f, 0.f, 0.5f, 0.5f}}, {0, 0}, {2, 2}),
        test::AsTensor<float>({1, 3, 7, 9, 1, 2, 4, 5}, {2, 2, 2, 1})},
-      {CropAndResize(root, img3, {{0.f, 0.f, 1.f, 1.f}, {0.f, 0.f, 0.5f, 0.5f}}, {0, 0}, {2, 2},
-                     nn),
+      {CropAndResize(root, img3, {{0.f, 0.f, 1.f, 1.f}, {0.f, 0.f, 0.5f, 0.5f}}, {0, 0}, {2, 2}, nn),
        test::AsTensor<float>({1, 3, 7, 9, 1, 2, 4, 5}, {2, 2, 2, 1})},
       {CropAndResize(root, img3, {{1.f, 1.f, 0.f, 0.f}, {0.5f, 0.5f, 0.f, 0.f}}, {0, 0}, {2, 2}),
        test::AsTensor<float>({9, 7, 3, 1, 5, 4, 2, 1}, {2, 2, 2, 1})},
@@ -80,6 +78,7 @@ TEST(CropAndResizeTest, PublishedVectors) {
                      Tensor(DT_INT32, TensorShape({0})), {3, 3}),
        Tensor(DT_FLOAT, TensorShape({0, 3, 3, 1}))},
   };
+  // clang-format on
   for (const auto& c : cases) test::ExpectTensorEqual<float>(Run1(root, c.first), c.second);
 }
 
