@@ -18,6 +18,10 @@ import tempfile
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 CC_HEADER = re.compile(r'\.CcHeader\("([^"]+)"\)')
+OP_NAME = re.compile(r'(?:REGISTER_OP|MINITF_\w+_OP)\(\s*"(\w+)"')
+WRAPPER_CTOR = re.compile(r'^(\w+)::\1\(.*?NodeBuilder\(unique_name, "(\w+)"\)', re.M | re.S)
+ALIAS = re.compile(r'^typedef (\w+) (\w+);', re.M)
+COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"', re.S)
 ALLOWED_FAMILIES = {"array": set()}
 DEFAULT_ALLOWED = {"array", "math"}
 
@@ -60,15 +64,61 @@ def wrapper_families(root):
     return fams
 
 
+def wrapper_classes(root):
+    """Generated wrapper class (and alias) -> the family that registers its op."""
+    op_family = {}
+    for src in sources(root, "ops"):
+        family = os.path.relpath(src, os.path.join(root, "ops")).split(os.sep)[0]
+        with open(src) as f:
+            for op in OP_NAME.findall(f.read()):
+                op_family[op] = family
+    classes = {}
+    gen = os.path.join(root, "compat", "tensorflow", "cc", "ops")
+    if not os.path.isdir(gen):
+        return classes
+    for name in sorted(os.listdir(gen)):
+        with open(os.path.join(gen, name)) as f:
+            text = f.read()
+        if name.endswith(".cc"):
+            # One chunk per constructor definition; the full one names its op.
+            for chunk in re.split(r"^(?=\w+::\w+\()", text, flags=re.M):
+                m = WRAPPER_CTOR.match(chunk)
+                if m and m.group(2) in op_family:
+                    classes[m.group(1)] = op_family[m.group(2)]
+    for name in sorted(os.listdir(gen)):
+        if name.endswith(".h"):
+            with open(os.path.join(gen, name)) as f:
+                for cls, alias in ALIAS.findall(f.read()):
+                    if cls in classes:
+                        classes[alias] = classes[cls]
+    return classes
+
+
+def wrapper_uses(text, classes):
+    """The wrapper classes a source builds (`Name(` or `Name::`), comments and strings aside."""
+    code = COMMENT_OR_STRING.sub(" ", text)
+    return sorted({m for m in re.findall(r"\b([A-Z]\w*)\s*(?:\(|::)", code) if m in classes})
+
+
 def violations(root):
     fams = wrapper_families(root)
+    classes = wrapper_classes(root)
     bad = []
     for top in ("framework", "runtime", "ops"):
         for src in sources(root, top):
             rel = os.path.relpath(src, root)
             family = rel.split(os.sep)[1] if top == "ops" else None
             with open(src) as f:
-                includes = INCLUDE.findall(f.read())
+                text = f.read()
+            includes = INCLUDE.findall(text)
+            if top == "ops":
+                # Through a header the family may include it can still build another family's
+                # op (array_ops.h also declares the FakeQuant wrappers): check what it builds.
+                allowed = ALLOWED_FAMILIES.get(family, DEFAULT_ALLOWED) | {family}
+                for cls in wrapper_uses(text, classes):
+                    if classes[cls] not in allowed:
+                        bad.append(f"{rel}: builds {cls} (op of family {classes[cls]}): family "
+                                   f"{family} may use only {sorted(allowed)}")
             for inc in includes:
                 for target in forwarded(root, inc):
                     why = judge(top, family, target, fams)
@@ -107,20 +157,32 @@ def self_test():
         "ops/math/math_ops.cc": '#include "runtime/executor.h"\n.CcHeader("math_ops")\n',
         "ops/image/image_ops.cc": '#include "ops/math/x.h"\n#include "ops/fake/z.h"\n.CcHeader("image_ops")\n',
         "compat/tensorflow/cc/ops/math_ops.h": "// This file is MACHINE GENERATED\n",
+        "ops/fake/fake_ops.cc": 'REGISTER_OP("FakeOp")\n.CcHeader("array_ops")\n',
+        "ops/array/array_ops.cc": 'REGISTER_OP("Ident")\n.CcHeader("array_ops")\n',
+        "ops/array/array_grad2.cc": ('#include "tensorflow/cc/ops/array_ops.h"\n'
+                                     'auto a = Ident(s, x);  // FakeOp( in a comment\n'
+                                     'auto b = FakeAlias(s, "FakeOp(");\n'),
+        "compat/tensorflow/cc/ops/array_ops.h": ("// This file is MACHINE GENERATED\n"
+                                                 "typedef FakeOp FakeAlias;\n"),
+        "compat/tensorflow/cc/ops/array_ops.cc": (
+            "// This file is MACHINE GENERATED\n"
+            'Ident::Ident(x) {\n NodeBuilder(unique_name, "Ident")\n}\n'
+            'FakeOp::FakeOp(x) {\n NodeBuilder(unique_name, "FakeOp")\n}\n'),
     }
     with tempfile.TemporaryDirectory() as root:
         for name, text in files.items():
             os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
             with open(os.path.join(root, name), "w") as f:
                 f.write(text)
-        found = sorted(line.split(":")[0] + " -> " + line.split("includes ")[1].split(":")[0]
-                       for line in violations(root))
+        found = sorted(line.split(":")[0] + " -> " + re.split(r"includes |builds ", line)[1]
+                       .split(":")[0].split(" ")[0] for line in violations(root))
     expected = sorted([
         "framework/a.cc -> ops/math/x.h",
         "runtime/b.cc -> tensorflow/cc/ops/math_ops.h",
         "ops/array/array_grad.cc -> tensorflow/cc/ops/math_ops.h",
         "ops/math/math_ops.cc -> runtime/executor.h",
         "ops/image/image_ops.cc -> ops/fake/z.h",
+        "ops/array/array_grad2.cc -> FakeAlias",
     ])
     if found != expected:
         print("self-test FAILED:\n  found    " + "\n  found    ".join(found) +
