@@ -9,7 +9,10 @@
 Includes through TF's paths (compat/tensorflow/...) count as what they forward to. A generated
 wrapper header (tensorflow/cc/ops/<h>.h, written by tools/op_gen) counts as the families whose
 ops declare `.CcHeader("<h>")`: one of them must be the includer's own family or one it may
-use. `--self-test` checks the checker on a small tree with one violation of each kind."""
+use. Since one header declares ops of several families, the wrapper classes a family's sources
+build (`Sum(`, `ops::Sum::KeepDims`) are checked too, each counting as the family that
+registers its op. `--self-test` checks the checker on a small tree with one violation of each
+kind."""
 import argparse
 import os
 import re
