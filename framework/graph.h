@@ -221,13 +221,13 @@ class Graph {
   int name_counter_ = 0;
 };
 
-// Computes a node's input and output types from its op's signature and its attrs.
 // NameRangesForNode (node_def_util.h) of a graph node, as TF's generated wrappers call it.
 inline Status NameRangesForNode(const Node& node, const OpDef& op_def, NameRangeMap* inputs,
                                 NameRangeMap* outputs) {
   return NameRangesForNode(node.attrs(), op_def, inputs, outputs);
 }
 
+// Computes a node's input and output types from its op's signature and its attrs.
 Status InOutTypesForNode(const NodeDef& node_def, const OpDef& op_def, DataTypeVector* inputs,
                          DataTypeVector* outputs);
 

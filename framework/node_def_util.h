@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-
 #include "framework/attr_value_util.h"
 #include "framework/status.h"
 #include "framework/tensor.h"
