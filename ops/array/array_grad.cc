@@ -22,6 +22,9 @@ Status IdentityGrad(const Scope& scope, const Operation&, const std::vector<Outp
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Identity", IdentityGrad);
+// TF's Python passes the gradient through PlaceholderWithDefault to its default input (its C++
+// registry has none); the value is Identity's.
+REGISTER_GRADIENT_OP("PlaceholderWithDefault", IdentityGrad);
 
 Status ReshapeGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                    std::vector<Output>* grad_outputs) {

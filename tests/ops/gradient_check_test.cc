@@ -148,6 +148,15 @@ GRADIENT_CHECK_TEST(ReductionWithUnknownRankAndFedAxes, "Sum", "Mean") {
   CheckDouble(m, {mx}, {TensorShape({4, 3})}, {my}, {TensorShape({3})});
 }
 
+// The default flows through when the placeholder is not fed (TF's Python gradient).
+GRADIENT_CHECK_TEST(PlaceholderWithDefaultPassesTheGradient, "PlaceholderWithDefault") {
+  const TensorShape shape({2, 3});
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, shape);
+  auto y = PlaceholderWithDefault(s, Square(s, x), PartialTensorShape({-1, 3}));
+  CheckDouble(s, {x}, {shape}, {y}, {shape});
+}
+
 GRADIENT_CHECK_TEST(AddNAndShapeOps, "AddN", "Reshape", "BroadcastTo") {
   const TensorShape shape({2, 3});
   {
