@@ -51,7 +51,8 @@ const std::set<std::string> kNoGradientInTf = {
     // The gradient ops of the seed families (TF's Python and C++ define none).
     "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVarsGradient",
     "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResizeGradImage", "CropAndResizeGradBoxes",
-    // TF's C++ registry has no SqrtGrad gradient (its Python one, SqrtGradGrad, is not built).
+    // TF's C++ registry has no SqrtGrad gradient (only its Python has SqrtGradGrad): a C++
+    // program gets TF's NotFound here too (tests/framework/gradients_test.cc).
     "SqrtGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
