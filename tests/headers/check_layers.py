@@ -55,26 +55,27 @@ def forwarded(root, include, seen=None):
     return out
 
 
+def family_sources(root):
+    """(family, text) of every source under ops/<family>/."""
+    for src in sources(root, "ops"):
+        with open(src) as f:
+            yield os.path.relpath(src, os.path.join(root, "ops")).split(os.sep)[0], f.read()
+
+
 def wrapper_families(root):
     """tensorflow/cc/ops/<h>.h (and <h>_internal.h) -> the families declaring ops there."""
     fams = {}
-    for src in sources(root, "ops"):
-        family = os.path.relpath(src, os.path.join(root, "ops")).split(os.sep)[0]
-        with open(src) as f:
-            for header in CC_HEADER.findall(f.read()):
-                for name in (header, header + "_internal"):
-                    fams.setdefault(f"tensorflow/cc/ops/{name}.h", set()).add(family)
+    for family, text in family_sources(root):
+        for header in CC_HEADER.findall(text):
+            for name in (header, header + "_internal"):
+                fams.setdefault(f"tensorflow/cc/ops/{name}.h", set()).add(family)
     return fams
 
 
 def wrapper_classes(root):
     """Generated wrapper class (and alias) -> the family that registers its op."""
-    op_family = {}
-    for src in sources(root, "ops"):
-        family = os.path.relpath(src, os.path.join(root, "ops")).split(os.sep)[0]
-        with open(src) as f:
-            for op in OP_NAME.findall(f.read()):
-                op_family[op] = family
+    op_family = {op: family for family, text in family_sources(root)
+                 for op in OP_NAME.findall(text)}
     classes = {}
     gen = os.path.join(root, "compat", "tensorflow", "cc", "ops")
     if not os.path.isdir(gen):

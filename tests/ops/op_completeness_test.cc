@@ -7,9 +7,7 @@
 // AnIncompleteOpIsReported shows that on a deliberately incomplete op.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -23,6 +21,7 @@
 #include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/core/framework/types.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/golden_harness.h"
 #include "tests/ops/op_coverage.h"
 
 namespace tensorflow {
@@ -93,12 +92,8 @@ std::set<std::string> GoldenOps() {
   std::set<std::string> ops;
   for (const auto& entry : std::filesystem::directory_iterator(MINITF_GOLDEN_DIR)) {
     if (entry.path().extension() != ".pb") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    GraphDef def;
-    EXPECT_TRUE(def.ParseFromString(ss.str())) << entry.path();
-    for (const auto& node : def.node()) ops.insert(node.op());
+    const GraphDef golden = golden::Load(entry.path().filename().string());
+    for (const auto& node : golden.node()) ops.insert(node.op());
   }
   return ops;
 }

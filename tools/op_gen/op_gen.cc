@@ -251,10 +251,9 @@ std::string RenamedName(const CcApiDef& api, const std::string& name) {
 }
 
 // ... with a "_" after C++ keywords and the names the constructor body uses itself.
-std::string CcName(const OpDef& def, const CcApiDef& api, const std::string& name) {
+std::string CcName(const CcApiDef& api, const std::string& name) {
   std::string out = RenamedName(api, name);
   if (ReservedNames().count(out)) out += "_";
-  (void)def;
   return out;
 }
 
@@ -269,18 +268,18 @@ OpInfo Describe(const OpRegistrationData& reg) {
     for (const auto& a : {arg.type_attr(), arg.type_list_attr(), arg.number_attr()}) {
       if (!a.empty()) inferred.insert(a);
     }
-    info.inputs.push_back({arg.name(), CcName(def, reg.cc_api, arg.name()),
+    info.inputs.push_back({arg.name(), CcName(reg.cc_api, arg.name()),
                            !arg.number_attr().empty() || !arg.type_list_attr().empty(),
                            arg.description()});
   }
   for (const auto& arg : def.output_arg()) {
-    info.outputs.push_back({arg.name(), CcName(def, reg.cc_api, arg.name()),
+    info.outputs.push_back({arg.name(), CcName(reg.cc_api, arg.name()),
                             !arg.number_attr().empty() || !arg.type_list_attr().empty(),
                             arg.description()});
   }
   for (const auto& attr : def.attr()) {
     if (inferred.count(attr.name())) continue;
-    AttrInfo a{&attr, CcName(def, reg.cc_api, attr.name()), "", AttrCcType(attr.type()),
+    AttrInfo a{&attr, CcName(reg.cc_api, attr.name()), "", AttrCcType(attr.type()),
                RenamedName(reg.cc_api, attr.name()) + "_"};
     a.setter = CamelCase(a.cc_name);
     if (a.setter == info.class_name || a.setter == "Attrs") a.setter += "_";
