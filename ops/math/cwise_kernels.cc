@@ -226,9 +226,10 @@ class SqrtGradOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& y = ctx->input(0);
     const Tensor& dy = ctx->input(1);
-    OP_REQUIRES(ctx, y.shape() == dy.shape(),
-                errors::InvalidArgument("Incompatible shapes: ", y.shape().DebugString(), " vs. ",
-                                        dy.shape().DebugString()));
+    OP_REQUIRES(ctx, y.NumElements() == dy.NumElements(),
+                errors::InvalidArgument(
+                    "The two arguments to a cwise op must have same number of elements, got ",
+                    y.NumElements(), " and ", dy.NumElements()));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 0}, 0, y.shape(), &out));
     const T* yp = y.flat<T>().data();

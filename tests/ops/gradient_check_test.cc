@@ -91,6 +91,32 @@ GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
   }
 }
 
+// Each unary op at x in [0.5, 1.5) (away from the poles of Log, Rsqrt and Reciprocal).
+GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tanh",
+                    "Sigmoid", "Reciprocal", "Rsqrt") {
+  const TensorShape shape({2, 5});
+  typedef Output (*Unary)(const Scope&, const Output&);
+  const std::vector<std::pair<const char*, Unary>> ops = {
+      {"Exp", [](const Scope& s, const Output& x) -> Output { return Exp(s, x); }},
+      {"Expm1", [](const Scope& s, const Output& x) -> Output { return Expm1(s, x); }},
+      {"Log", [](const Scope& s, const Output& x) -> Output { return Log(s, x); }},
+      {"Log1p", [](const Scope& s, const Output& x) -> Output { return Log1p(s, x); }},
+      {"Sin", [](const Scope& s, const Output& x) -> Output { return Sin(s, x); }},
+      {"Cos", [](const Scope& s, const Output& x) -> Output { return Cos(s, x); }},
+      {"Tanh", [](const Scope& s, const Output& x) -> Output { return Tanh(s, x); }},
+      {"Sigmoid", [](const Scope& s, const Output& x) -> Output { return Sigmoid(s, x); }},
+      {"Reciprocal", [](const Scope& s, const Output& x) -> Output { return Reciprocal(s, x); }},
+      {"Rsqrt", [](const Scope& s, const Output& x) -> Output { return Rsqrt(s, x); }},
+  };
+  for (const auto& [name, op] : ops) {
+    SCOPED_TRACE(name);
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    // 1e-5: the centred difference's own error where these curve most (1/x near 0.5).
+    CheckDouble(s, {x}, {shape}, {op(s, AddV2(s, x, Cast(s, 0.5, DT_DOUBLE)))}, {shape}, 1e-5);
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

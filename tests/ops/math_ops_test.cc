@@ -7,6 +7,7 @@
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/math_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
@@ -59,6 +60,29 @@ TEST(MathOpsTest, RuntimeErrorsAreTFs) {
   ExpectError(RunWith(root, {{x, f23}, {y, f3}}, AddN(root, {Output(x), Output(y)})),
               "Inputs to operation AddN of type AddN must have the same size and shape.  "
               "Input 0: [2,3] != input 1: [3]");
+  // The gradient ops check element counts only, as TF's do (a [2,3] y with a [3,2] dy runs).
+  typedef Output (*GradOp)(const Scope&, const Output&, const Output&);
+  for (GradOp grad :
+       std::vector<GradOp>{[](const Scope&s, const Output&a, const Output&b) -> Output {
+                             return ops::internal::SqrtGrad(s, a, b);
+                           },
+                           [](const Scope&s, const Output&a, const Output&b) -> Output {
+                             return ops::internal::TanhGrad(s, a, b);
+                           },
+                           [](const Scope&s, const Output&a, const Output&b) -> Output {
+                             return ops::internal::SigmoidGrad(s, a, b);
+                           },
+                           [](const Scope&s, const Output&a, const Output&b) -> Output {
+                             return ops::internal::RsqrtGrad(s, a, b);
+                           },
+                           [](const Scope&s, const Output&a, const Output&b) -> Output {
+                             return ops::internal::ReciprocalGrad(s, a, b);
+                           }}) {
+    ExpectError(RunWith(root, {{x, f23}, {y, f4}}, grad(root, x, y)),
+                "The two arguments to a cwise op must have same number of elements, got 6 and 4");
+    Tensor f32(DT_FLOAT, {3, 2});
+    TF_EXPECT_OK(RunWith(root, {{x, f23}, {y, f32}}, grad(root, x, y)));
+  }
 }
 
 TEST(MathOpsTest, GraphTimeShapes) {

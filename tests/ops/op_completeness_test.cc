@@ -42,6 +42,16 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"MatMul", "T", DT_UINT16},
     {"MatMul", "T", DT_UINT32},
     {"MatMul", "T", DT_UINT64},
+    // Reciprocal's OpDef admits integers; TF's CPU kernels are floating and complex only.
+    {"Reciprocal", "T", DT_INT8},
+    {"Reciprocal", "T", DT_INT16},
+    {"Reciprocal", "T", DT_INT32},
+    {"Reciprocal", "T", DT_INT64},
+    // Round: TF's CPU kernels take int32 and int64 but not int8, int16 or complex.
+    {"Round", "T", DT_INT8},
+    {"Round", "T", DT_INT16},
+    {"Round", "T", DT_COMPLEX64},
+    {"Round", "T", DT_COMPLEX128},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -50,9 +60,11 @@ const std::set<std::string> kNoGradientInTf = {
     // The gradient ops of the seed families (TF's Python and C++ define none).
     "FakeQuantWithMinMaxArgsGradient", "FakeQuantWithMinMaxVarsGradient",
     "FakeQuantWithMinMaxVarsPerChannelGradient", "CropAndResizeGradImage", "CropAndResizeGradBoxes",
-    // TF's C++ registry has no SqrtGrad gradient (only its Python has SqrtGradGrad): a C++
+    // TF's C++ registry has no gradient for the gradient ops (only its Python has them): a C++
     // program gets TF's NotFound here too (tests/framework/gradients_test.cc).
-    "SqrtGrad",
+    "SqrtGrad", "ReciprocalGrad", "RsqrtGrad", "TanhGrad", "SigmoidGrad",
+    // Ceil and Round: TF's C++ registers nothing (only Floor is REGISTER_NO_GRADIENT_OP).
+    "Ceil", "Round",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -86,6 +86,22 @@ Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType Dst
 Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT)
     : Cast(scope, x, DstT, Cast::Attrs()) {}
 
+Ceil::Ceil(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Ceil");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Ceil")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Conj::Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -100,6 +116,22 @@ Conj::Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
+}
+
+Cos::Cos(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Cos");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Cos")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
 }
 
 Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
@@ -119,6 +151,86 @@ Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->z = Output(ret, 0);
+}
+
+Exp::Exp(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Exp");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Exp")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Expm1::Expm1(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Expm1");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Expm1")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Floor::Floor(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Floor");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Floor")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Log::Log(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Log");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Log")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Log1p::Log1p(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Log1p");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Log1p")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
 }
 
 LogicalNot::LogicalNot(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
@@ -223,6 +335,86 @@ Negate::Negate(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Reciprocal::Reciprocal(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Reciprocal");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Reciprocal")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Round::Round(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Round");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Round")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Rsqrt::Rsqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Rsqrt");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Rsqrt")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Sigmoid::Sigmoid(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Sigmoid");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Sigmoid")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Sin::Sin(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Sin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Sin")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Sqrt::Sqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -297,6 +489,22 @@ Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorfl
 
 Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
     : Sum(scope, input, axis, Sum::Attrs()) {}
+
+Tanh::Tanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Tanh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Tanh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
 
 }  // namespace ops
 }  // namespace tensorflow

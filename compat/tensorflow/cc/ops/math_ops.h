@@ -113,6 +113,25 @@ class Cast {
   ::tensorflow::Output y;
 };
 
+/// Returns element-wise smallest integer not less than x.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Ceil {
+ public:
+  Ceil(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns the complex conjugate of a complex number.
 ///
 /// Args:
@@ -130,6 +149,25 @@ class Conj {
 
   Operation operation;
   ::tensorflow::Output output;
+};
+
+/// Computes cos of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Cos {
+ public:
+  Cos(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
 };
 
 /// Returns x / y element-wise.
@@ -150,6 +188,101 @@ class Div {
 
   Operation operation;
   ::tensorflow::Output z;
+};
+
+/// Computes exponential of x element-wise. \\(y = e^x\\).
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Exp {
+ public:
+  Exp(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes `exp(x) - 1` element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Expm1 {
+ public:
+  Expm1(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Returns element-wise largest integer not greater than x.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Floor {
+ public:
+  Floor(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes natural logarithm of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Log {
+ public:
+  Log(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes natural logarithm of (1 + x) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Log1p {
+ public:
+  Log1p(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
 };
 
 /// Returns the truth value of `NOT x` element-wise.
@@ -335,6 +468,101 @@ class Negate {
 };
 typedef Negate Neg;
 
+/// Computes the reciprocal of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Reciprocal {
+ public:
+  Reciprocal(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Rounds the values of a tensor to the nearest integer, element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Round {
+ public:
+  Round(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes reciprocal of square root of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Rsqrt {
+ public:
+  Rsqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes sigmoid of `x` element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Sigmoid {
+ public:
+  Sigmoid(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes sine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Sin {
+ public:
+  Sin(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes square root of x element-wise.
 ///
 /// Args:
@@ -436,6 +664,25 @@ class Sum {
   ::tensorflow::Output output;
 };
 typedef Sum ReduceSum;
+
+/// Computes hyperbolic tangent of `x` element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Tanh {
+ public:
+  Tanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
 
 }  // namespace ops
 }  // namespace tensorflow

@@ -17,6 +17,66 @@ namespace internal {
 // NOTE: This namespace has internal TensorFlow details that
 // are not part of TensorFlow's public API.
 
+/// Computes the gradient for the inverse of `x` wrt its input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * y:
+/// * dy:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class ReciprocalGrad {
+ public:
+  ReciprocalGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Computes the gradient for the rsqrt of `x` wrt its input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * y:
+/// * dy:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class RsqrtGrad {
+ public:
+  RsqrtGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Computes the gradient of the sigmoid of `x` wrt its input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * y:
+/// * dy:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class SigmoidGrad {
+ public:
+  SigmoidGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes the gradient for the sqrt of x wrt its input.
 ///
 /// Args:
@@ -29,6 +89,26 @@ namespace internal {
 class SqrtGrad {
  public:
   SqrtGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Computes the gradient for the tanh of `x` wrt its input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * y:
+/// * dy:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class TanhGrad {
+ public:
+  TanhGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input dy);
   operator ::tensorflow::Output() const { return z; }
   operator ::tensorflow::Input() const { return z; }
   ::tensorflow::Node* node() const { return z.node(); }

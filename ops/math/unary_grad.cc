@@ -1,0 +1,99 @@
+// Gradients of the unary elementwise math ops, built as TF's C++ gradients build them
+// (cc/gradients/math_grad.cc), so the gradient graphs and node names are TF's:
+// grad(x) = grad(y) * conj(dy/dx), or the op's gradient op where TF has one. Floor has none
+// (REGISTER_NO_GRADIENT_OP, as in TF); Ceil, Round and the gradient ops have no C++ gradient
+// in TF, and differentiating through them is TF's NotFound error here too.
+#include "framework/gradients.h"
+#include "tensorflow/cc/ops/const_op.h"
+#include "tensorflow/cc/ops/math_ops.h"
+#include "tensorflow/cc/ops/math_ops_internal.h"
+
+namespace tensorflow {
+namespace ops {
+namespace {
+
+REGISTER_NO_GRADIENT_OP("Floor");
+
+Output ConjugateHelper(const Scope& scope, const Output& out) {
+  return DataTypeIsComplex(out.type()) ? Output(Conj(scope, out)) : out;
+}
+
+// grad(y) * conj(dydx).
+Status ChainRule(const Scope& scope, const Output& grad, const Output& dydx,
+                 std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Mul(scope, grad, ConjugateHelper(scope, dydx)));
+  return scope.status();
+}
+
+Status ReciprocalGradFn(const Scope& scope, const Operation& op,
+                        const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(internal::ReciprocalGrad(scope, op.output(0), grad_inputs[0]));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Reciprocal", ReciprocalGradFn);
+
+Status RsqrtGradFn(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(internal::RsqrtGrad(scope, op.output(0), grad_inputs[0]));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Rsqrt", RsqrtGradFn);
+
+// dy/dx = exp(x) = y.
+Status ExpGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], op.output(0), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Exp", ExpGrad);
+
+Status Expm1Grad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Exp(scope, op.input(0)), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Expm1", Expm1Grad);
+
+Status LogGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Reciprocal(scope, op.input(0)), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Log", LogGrad);
+
+Status Log1pGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  auto one = Cast(scope, Const(scope, 1.0), op.input(0).type());
+  return ChainRule(scope, grad_inputs[0], Reciprocal(scope, Add(scope, one, op.input(0))),
+                   grad_outputs);
+}
+REGISTER_GRADIENT_OP("Log1p", Log1pGrad);
+
+Status SinGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Cos(scope, op.input(0)), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Sin", SinGrad);
+
+Status CosGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Neg(scope, Sin(scope, op.input(0))), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Cos", CosGrad);
+
+// Tanh and Sigmoid: the gradient op on conj(y), computed only once the incoming gradient is
+// (a control dependency on it, as TF's).
+template <Output (*kGradOp)(const Scope&, Input, Input)>
+Status OutputBasedGrad(const Scope& scope, const Operation& op,
+                       const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  const Output& grad = grad_inputs[0];
+  Scope grad_scope = scope.WithControlDependencies(grad);
+  auto y = ConjugateHelper(grad_scope, op.output(0));
+  grad_outputs->push_back(kGradOp(grad_scope, y, grad));
+  return grad_scope.status();
+}
+Output TanhGradOp(const Scope& s, Input y, Input dy) { return internal::TanhGrad(s, y, dy); }
+Output SigmoidGradOp(const Scope& s, Input y, Input dy) { return internal::SigmoidGrad(s, y, dy); }
+REGISTER_GRADIENT_OP("Tanh", OutputBasedGrad<TanhGradOp>);
+REGISTER_GRADIENT_OP("Sigmoid", OutputBasedGrad<SigmoidGradOp>);
+
+}  // namespace
+}  // namespace ops
+}  // namespace tensorflow

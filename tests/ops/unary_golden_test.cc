@@ -1,0 +1,77 @@
+// The unary elementwise math ops and their gradient ops against TensorFlow 2.21's outputs
+// (tests/golden/unary.pb, written by generate_unary.py with live TF): every real dtype must
+// have TF's bits, in whole AVX packets and in the scalar tail alike (TF's two code paths);
+// complex results, which minitf computes with the standard library rather than Eigen's
+// formulas, must agree within a few units of rounding.
+#include <cmath>
+#include <complex>
+#include <cstring>
+
+#include "tests/ops/golden_harness.h"
+
+namespace tensorflow {
+namespace {
+
+template <typename T>
+::testing::AssertionResult ComplexClose(const Tensor& mine, const Tensor& expected, double tol) {
+  for (int64_t i = 0; i < expected.NumElements(); ++i) {
+    const std::complex<double> a(mine.flat<T>()(i)), b(expected.flat<T>()(i));
+    for (const auto& [x, y] : {std::pair{a.real(), b.real()}, std::pair{a.imag(), b.imag()}}) {
+      if (std::isnan(y)
+              ? !std::isnan(x)
+              : (std::isinf(y) ? x != y : std::abs(x - y) > tol * (std::abs(b) + 1e-300))) {
+        return ::testing::AssertionFailure() << "element " << i << ": " << a << " vs TF " << b;
+      }
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// "element 17: input 0x7fc00000, minitf 0xffc00000, TF 0x7fc00000" for the first difference.
+std::string FirstDifference(const golden::Case& c, const Tensor& mine, const Tensor& expected) {
+  const int64_t size = DataTypeSize(expected.dtype());
+  const auto a = mine.tensor_data(), b = expected.tensor_data();
+  for (int64_t i = 0; i < expected.NumElements(); ++i) {
+    if (a.substr(i * size, size) == b.substr(i * size, size)) continue;
+    auto hex = [&](absl::string_view s) {
+      uint64_t v = 0;
+      std::memcpy(&v, s.data(), s.size());
+      return absl::StrCat("0x", absl::Hex(v));
+    };
+    Tensor in;
+    std::string input = "?";
+    if (GetNodeAttr(AttrSlice(*c.def), "input_0", &in).ok() && in.dtype() == expected.dtype()) {
+      input = hex(in.tensor_data().substr(i * size, size));
+    }
+    return absl::StrCat("element ", i, " of ", expected.NumElements(), ": input ", input,
+                        ", minitf ", hex(a.substr(i * size, size)), ", TF ",
+                        hex(b.substr(i * size, size)));
+  }
+  return "same bits";
+}
+
+TEST(UnaryGoldenTest, MatchesTensorFlow) {
+  const GraphDef golden = golden::Load("unary.pb");
+  ASSERT_GT(golden.node_size(), 1000);
+  std::map<std::string, int> checked;
+  golden::RunAndCheck(golden, nullptr, [&](const golden::Case& c, int o, const Tensor& mine) {
+    Tensor expected;
+    TF_ASSERT_OK(GetNodeAttr(AttrSlice(*c.def), absl::StrCat("expected_", o), &expected));
+    ASSERT_EQ(mine.dtype(), expected.dtype()) << golden::Describe(c, o);
+    ASSERT_EQ(mine.shape(), expected.shape()) << golden::Describe(c, o);
+    if (expected.dtype() == DT_COMPLEX64) {
+      EXPECT_TRUE(ComplexClose<complex64>(mine, expected, 2e-6)) << golden::Describe(c, o);
+    } else if (expected.dtype() == DT_COMPLEX128) {
+      EXPECT_TRUE(ComplexClose<complex128>(mine, expected, 1e-14)) << golden::Describe(c, o);
+    } else {
+      EXPECT_TRUE(golden::SameBits(mine, expected))
+          << golden::Describe(c, o) << " " << DataTypeString(expected.dtype()) << ": "
+          << FirstDifference(c, mine, expected);
+    }
+    ++checked[c.def->op()];
+  });
+  EXPECT_GE(checked.size(), 17u);
+}
+
+}  // namespace
+}  // namespace tensorflow
