@@ -1,6 +1,7 @@
 // Gradient functions of the array family (TF's cc/gradients/array_grad.cc), and the ops
-// through which no gradient flows. Gradients that need math ops (BroadcastTo's needs Sum)
-// live in ops/math/math_grad.cc: the array family depends on no other family.
+// through which no gradient flows. Gradients that need math ops
+// (BroadcastTo's and Fill's) live in ops/math/math_grad.cc: the array family depends on no other
+// family.
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
 
@@ -14,6 +15,7 @@ REGISTER_NO_GRADIENT_OP("ZerosLike");
 REGISTER_NO_GRADIENT_OP("OnesLike");
 REGISTER_NO_GRADIENT_OP("Shape");
 REGISTER_NO_GRADIENT_OP("Size");
+REGISTER_NO_GRADIENT_OP("Rank");
 REGISTER_NO_GRADIENT_OP("BroadcastGradientArgs");
 
 Status IdentityGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,

@@ -1,5 +1,5 @@
 // CPU kernels of the shape-level array ops: OnesLike, ZerosLike, StopGradient, Reshape,
-// Shape, Size, BroadcastTo, BroadcastGradientArgs.
+// Shape, Size, Rank, Fill, BroadcastTo, BroadcastGradientArgs.
 #include <cstring>
 
 #include "framework/bcast.h"
@@ -122,6 +122,46 @@ class SizeOp : public OpKernel {
 };
 
 // Copies whole elements (any dtype) with broadcasting strides.
+// Rank: the input's number of dimensions, an int32 scalar.
+class RankOp : public OpKernel {
+ public:
+  explicit RankOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({}), &out));
+    out->scalar<int32_t>()() = ctx->input(0).dims();
+  }
+};
+
+// Fill: a tensor of shape `dims` holding `value` everywhere (a one-element vector counts as a
+// scalar, as in TF).
+template <typename T>
+class FillOp : public OpKernel {
+ public:
+  explicit FillOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& dims = ctx->input(0);
+    const Tensor& value = ctx->input(1);
+    OP_REQUIRES(ctx, dims.dims() == 1,
+                errors::InvalidArgument("dims must represent a vector, got shape ",
+                                        dims.shape().DebugString()));
+    OP_REQUIRES(ctx, value.dims() == 0 || (value.dims() == 1 && value.NumElements() == 1),
+                errors::InvalidArgument("value must represent a scalar, got shape ",
+                                        value.shape().DebugString()));
+    const std::vector<int64_t> sizes = tensor::IntValues(dims);
+    for (int64_t d : sizes) {  // TF's TensorShapeUtils::MakeShape wording
+      OP_REQUIRES(ctx, d >= 0, errors::InvalidArgument("Dimension ", d, " must be >= 0"));
+    }
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(sizes, &shape));
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &out));
+    const T v = value.flat<T>()(0);
+    T* z = out->flat<T>().data();
+    for (int64_t i = 0; i < out->NumElements(); ++i) z[i] = v;
+  }
+};
+
 class BroadcastToOp : public OpKernel {
  public:
   explicit BroadcastToOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
@@ -208,6 +248,11 @@ REGISTER_KERNEL_BUILDER(Name("Reshape").Device(DEVICE_CPU), ReshapeOp);
 REGISTER_KERNEL_BUILDER(Name("Shape").Device(DEVICE_CPU), ShapeOp);
 REGISTER_KERNEL_BUILDER(Name("Size").Device(DEVICE_CPU), SizeOp);
 REGISTER_KERNEL_BUILDER(Name("BroadcastTo").Device(DEVICE_CPU), BroadcastToOp);
+REGISTER_KERNEL_BUILDER(Name("Rank").Device(DEVICE_CPU), RankOp);
+#define MINITF_REGISTER_FILL(T) \
+  REGISTER_KERNEL_BUILDER(Name("Fill").Device(DEVICE_CPU).TypeConstraint<T>("T"), FillOp<T>);
+MINITF_CALL_ALL_TYPES(MINITF_REGISTER_FILL)
+#undef MINITF_REGISTER_FILL
 REGISTER_KERNEL_BUILDER(Name("BroadcastGradientArgs").Device(DEVICE_CPU), BroadcastGradientArgsOp);
 
 }  // namespace

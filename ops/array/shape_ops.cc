@@ -80,6 +80,26 @@ Status BroadcastToShape(InferenceContext* c) {
   return OkStatus();
 }
 
+// dims (a vector, known or not) gives the output shape; value is a scalar.
+Status FillShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 1));
+  TF_RETURN_IF_ERROR(c->WithRank(1, 0));
+  const Tensor* dims = c->input_tensor(0);
+  if (dims == nullptr) {
+    const PartialTensorShape& d = c->input(0);
+    c->set_output(0, d.unknown_rank() || d.dim_size(0) < 0
+                         ? PartialTensorShape()
+                         : PartialTensorShape(std::vector<int64_t>(d.dim_size(0), -1)));
+    return OkStatus();
+  }
+  const std::vector<int64_t> values = tensor::IntValues(*dims);
+  for (int64_t v : values) {
+    if (v < 0) return errors::InvalidArgument("Fill dimensions must be >= 0");
+  }
+  c->set_output(0, PartialTensorShape(values));
+  return OkStatus();
+}
+
 Status BroadcastGradientArgsShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRank(0, 1));
   TF_RETURN_IF_ERROR(c->WithRank(1, 1));
@@ -143,6 +163,26 @@ REGISTER_OP("Size")
     .Attr("out_type: {int32, int64} = DT_INT32")
     .SetShapeFn(shape_inference::ScalarShape)
     .Summary("Returns the size of a tensor.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("Rank")
+    .Input("input: T")
+    .Output("output: int32")
+    .Attr("T: type")
+    .SetShapeFn(shape_inference::ScalarShape)
+    .Summary("Returns the rank of a tensor.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("Fill")
+    .Input("dims: index_type")
+    .Input("value: T")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("index_type: {int32, int64} = DT_INT32")
+    .SetShapeFn(FillShape)
+    .Summary("Creates a tensor filled with a scalar value.")
+    .ArgDoc("dims", "1-D. Represents the shape of the output tensor.")
+    .ArgDoc("value", "0-D (scalar). Value to fill the returned tensor.")
     .CcHeader("array_ops");
 
 REGISTER_OP("BroadcastTo")

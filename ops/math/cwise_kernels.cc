@@ -6,8 +6,8 @@
 #include <complex>
 #include <type_traits>
 
-#include "framework/bcast.h"
 #include "framework/op_kernel.h"
+#include "ops/math/internal/cwise_binary.h"
 #include "ops/math/internal/math_types.h"
 
 namespace tensorflow {
@@ -54,10 +54,13 @@ struct MulFn {
     }
   }
 };
-// Integers truncate toward zero; callers reject division by zero first.
+// Integers truncate toward zero; a zero divisor gives 0 (the kernel then fails, as TF's).
 struct DivFn {
   template <typename T>
   T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral<T>::value) {
+      if (b == T(0)) return T(0);
+    }
     if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
       return b == T(-1) ? Wrap<T>(WrapType<T>(0) - WrapType<T>(a)) : static_cast<T>(a / b);
     } else {
@@ -96,49 +99,14 @@ class BinaryOp : public OpKernel {
   explicit BinaryOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
 
   void Compute(OpKernelContext* ctx) override {
-    const Tensor& x = ctx->input(0);
-    const Tensor& y = ctx->input(1);
-    const auto xd = x.shape().dim_sizes(), yd = y.shape().dim_sizes();
-    std::vector<int64_t> od;
-    OP_REQUIRES(ctx, BroadcastDims(xd, yd, &od),
-                errors::InvalidArgument("Incompatible shapes: ", x.shape().DebugString(), " vs. ",
-                                        y.shape().DebugString()));
-    if constexpr (std::is_same<Fn, DivFn>::value) {
-      OP_REQUIRES(ctx, !HasZero<T>(y), errors::InvalidArgument("Integer division by zero"));
-    }
-    Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, TensorShape(od), &out));
-    const int64_t n = out->NumElements();
-    if (n == 0) return;
-    const T* a = x.flat<T>().data();
-    const T* b = y.flat<T>().data();
-    T* z = out->flat<T>().data();
     const Fn fn;
-    const int64_t nx = x.NumElements(), ny = y.NumElements();
-    if (nx == n && ny == n) {
-      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-        for (int64_t i = s; i < e; ++i) z[i] = fn(a[i], b[i]);
-      });
-    } else if (ny == 1 && nx == n) {
-      const T bv = b[0];
-      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-        for (int64_t i = s; i < e; ++i) z[i] = fn(a[i], bv);
-      });
-    } else if (nx == 1 && ny == n) {
-      const T av = a[0];
-      ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-        for (int64_t i = s; i < e; ++i) z[i] = fn(av, b[i]);
-      });
-    } else {
-      const auto sa = BroadcastStrides(xd, od), sb = BroadcastStrides(yd, od);
-      const int64_t row = od.back(), ia = sa.back(), ib = sb.back();
-      ctx->ParallelFor(n / row, std::max<int64_t>(1, kGrain / row), [&](int64_t s, int64_t e) {
-        ForEachBroadcastRow(od, sa, sb, s, e, [&](int64_t o, int64_t pa, int64_t pb) {
-          for (int64_t i = 0; i < row; ++i) z[o + i] = fn(a[pa + i * ia], b[pb + i * ib]);
-        });
-      });
-    }
-    CanonicalNans(z, n);
+    // Shapes are checked first, then integer division by zero, as TF's kernel does (DivFn
+    // itself never traps: it gives 0 for a zero divisor).
+    const bool zero_divisor = std::is_same<Fn, DivFn>::value && HasZero<T>(ctx->input(1));
+    if (!cwise::BroadcastBinary<T, T>(ctx, [&](int64_t, T a, T b) { return fn(a, b); })) return;
+    OP_REQUIRES(ctx, !zero_divisor, errors::InvalidArgument("Integer division by zero"));
+    Tensor* out = ctx->mutable_output(0);
+    CanonicalNans(out->flat<T>().data(), out->NumElements());
   }
 };
 

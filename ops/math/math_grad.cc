@@ -4,6 +4,7 @@
 #include "framework/errors.h"
 #include "framework/gradients.h"
 #include "framework/graph.h"
+#include "ops/math/internal/grad_helpers.h"
 #include "ops/math/internal/reduction_axes.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/array_ops_internal.h"
@@ -15,27 +16,10 @@ namespace tensorflow {
 namespace ops {
 namespace {
 
+using grad_helpers::BinaryGradCommon;
+using grad_helpers::ConjugateHelper;
+
 REGISTER_NO_GRADIENT_OP("LogicalNot");
-
-// The gradients of a broadcasting binary op from its per-element ones: each summed over the
-// dimensions its operand was stretched along, then shaped like the operand.
-Status BinaryGradCommon(const Scope& scope, const Operation& op, std::vector<Output>* grad_outputs,
-                        const Output& gx_1, const Output& gx_2) {
-  auto sx_1 = Shape(scope, op.input(0));
-  auto sx_2 = Shape(scope, op.input(1));
-  auto rx = internal::BroadcastGradientArgs(scope, sx_1, sx_2);
-  auto dx_1 = Reshape(scope, Sum(scope, gx_1, rx.r0), sx_1);
-  auto dx_2 = Reshape(scope, Sum(scope, gx_2, rx.r1), sx_2);
-  grad_outputs->push_back(dx_1);
-  grad_outputs->push_back(dx_2);
-  return scope.status();
-}
-
-// conj(out) for complex tensors, out itself otherwise (TF's ConjugateHelper): complex
-// gradients are conjugated, as TF defines them.
-Output ConjugateHelper(const Scope& scope, const Output& out) {
-  return DataTypeIsComplex(out.type()) ? Output(Conj(scope, out)) : out;
-}
 
 Status AddGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
@@ -236,6 +220,17 @@ Status BroadcastToGrad(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("BroadcastTo", BroadcastToGrad);
+
+// Fill (array family): no gradient for dims; value's is the sum of the gradient over all its
+// dimensions (TF's array_grad.cc; here because it needs Range and Sum).
+Status FillGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(NoGradient());
+  auto all_dims = Range(scope, Const(scope, 0), Rank(scope, grad_inputs[0]), Const(scope, 1));
+  grad_outputs->push_back(ReduceSum(scope, grad_inputs[0], all_dims));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Fill", FillGrad);
 
 }  // namespace
 }  // namespace ops

@@ -4,6 +4,8 @@
 // (REGISTER_NO_GRADIENT_OP, as in TF); Ceil, Round and the gradient ops have no C++ gradient
 // in TF, and differentiating through them is TF's NotFound error here too.
 #include "framework/gradients.h"
+#include "ops/math/internal/grad_helpers.h"
+#include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/const_op.h"
 #include "tensorflow/cc/ops/math_ops.h"
 #include "tensorflow/cc/ops/math_ops_internal.h"
@@ -14,9 +16,7 @@ namespace {
 
 REGISTER_NO_GRADIENT_OP("Floor");
 
-Output ConjugateHelper(const Scope& scope, const Output& out) {
-  return DataTypeIsComplex(out.type()) ? Output(Conj(scope, out)) : out;
-}
+using grad_helpers::ConjugateHelper;
 
 // grad(y) * conj(dydx).
 Status ChainRule(const Scope& scope, const Output& grad, const Output& dydx,
@@ -77,6 +77,24 @@ Status CosGrad(const Scope& scope, const Operation& op, const std::vector<Output
   return ChainRule(scope, grad_inputs[0], Neg(scope, Sin(scope, op.input(0))), grad_outputs);
 }
 REGISTER_GRADIENT_OP("Cos", CosGrad);
+
+// dy * sign(x).
+Status AbsGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Mul(scope, grad_inputs[0], Sign(scope, op.input(0))));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Abs", AbsGrad);
+
+// Zero everywhere: Fill(Shape(x), 0).
+Status SignGrad(const Scope& scope, const Operation& op, const std::vector<Output>&,
+                std::vector<Output>* grad_outputs) {
+  auto shape = Shape(scope, op.input(0));
+  auto zero = Cast(scope, Const(scope, 0.0), op.input(0).type());
+  grad_outputs->push_back(Fill(scope, shape, zero));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Sign", SignGrad);
 
 // Tanh and Sigmoid: the gradient op on conj(y), computed only once the incoming gradient is
 // (a control dependency on it, as TF's).

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
+#include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
@@ -22,32 +23,6 @@ constexpr bool kIsComplex = std::is_same<T, complex64>::value || std::is_same<T,
 template <typename T>
 constexpr bool kIsHalf =
     std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value;
-
-// A float result rounded to a 16-bit float as TF's AVX packet conversions round it: for
-// bfloat16 any NaN becomes 0x7fc0; for half (vcvtps2ph) a NaN keeps its sign and the top bits
-// of its payload.
-template <typename T>
-T PacketRound(float v) {
-  if (std::isnan(v)) {
-    const uint32_t b = pm::Bits(v);
-    const uint16_t h =
-        std::is_same<T, Eigen::bfloat16>::value
-            ? uint16_t{0x7fc0}
-            : static_cast<uint16_t>(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
-    return Eigen::numext::bit_cast<T>(h);
-  }
-  return T(v);
-}
-// ... and as TF's scalar conversions round it: a bfloat16 NaN keeps its sign (0xffc0 or
-// 0x7fc0), as Eigen's half conversion does.
-template <typename T>
-T ScalarRound(float v) {
-  if (std::is_same<T, Eigen::bfloat16>::value && std::isnan(v)) {
-    return Eigen::numext::bit_cast<T>(
-        uint16_t{std::signbit(v) ? uint16_t{0xffc0} : uint16_t{0x7fc0}});
-  }
-  return T(v);
-}
 
 // An op's function as TF's kernel applies it: Packet(x) on whole packets, Scalar(x) on the
 // tail, for float and double; Complex(x) for complex types. 16-bit floats go through float.
@@ -198,31 +173,87 @@ struct ReciprocalFn {
   }
 };
 
+// ---- Abs and Sign ------------------------------------------------------------------------
+
+// |x|; integers wrap at the minimum; 16-bit floats clear the sign bit (a NaN keeps its payload).
+struct AbsFn {
+  template <typename T>
+  static T Packet(T x) {
+    return std::fabs(x);
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return std::fabs(x);
+  }
+  template <typename T>
+  static T Integer(T x) {
+    using U = std::make_unsigned_t<T>;
+    return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+  }
+  template <typename T>
+  static T Bits16(T x, bool) {
+    return Eigen::numext::bit_cast<T>(
+        static_cast<uint16_t>(Eigen::numext::bit_cast<uint16_t>(x) & 0x7fff));
+  }
+};
+
+// Packets (Eigen's psign): +-1 where 0 < |x|, else |x| (so NaN loses its sign and -0 is +0);
+// the scalar tail: NaN itself, else (x > 0) - (x < 0). Complex: x / |x|, 0 at 0.
+struct SignFn {
+  template <typename T>
+  static T Packet(T x) {
+    const T ax = std::fabs(x);
+    return T(0) < ax ? std::copysign(T(1), x) : ax;
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return std::isnan(x) ? x : static_cast<T>((x > T(0)) - (x < T(0)));
+  }
+  template <typename T>
+  static T Integer(T x) {
+    return static_cast<T>((x > T(0)) - (x < T(0)));
+  }
+  template <typename T>
+  static T Complex(T x) {
+    using R = typename T::value_type;
+    R aa = std::abs(x);
+    if (aa == R(0)) return T(0);
+    aa = R(1) / aa;
+    return T(x.real() * aa, x.imag() * aa);
+  }
+  template <typename T>
+  static T Bits16(T x, bool packet) {
+    const float f = static_cast<float>(x);
+    if (packet) return 0.f < std::fabs(f) ? T(std::copysign(1.f, f)) : AbsFn::Bits16(x, true);
+    return std::isnan(f) ? x : T(static_cast<float>((f > 0.f) - (f < 0.f)));
+  }
+};
+
 // 16-bit floats: each function in float, rounded; where TF's half arithmetic rounds between
 // steps (Sigmoid, and Rsqrt's tail), the steps are rounded too.
-template <typename T, bool kPacket>
-T Round16(float v) {
-  return kPacket ? PacketRound<T>(v) : ScalarRound<T>(v);
-}
 template <typename T, typename Fn, bool kPacket>
 T Half(T x) {
   const float f = static_cast<float>(x);
-  if constexpr (std::is_same<Fn, SigmoidFn>::value) {
-    const T e = Round16<T, kPacket>(kPacket ? pm::Exp(f) : std::exp(f));
+  if constexpr (std::is_same<Fn, AbsFn>::value || std::is_same<Fn, SignFn>::value) {
+    return Fn::Bits16(x, kPacket);  // bit operations on T itself, as TF's
+  } else if constexpr (std::is_same<Fn, SigmoidFn>::value) {
+    const T e = half_lanes::Round16<T, kPacket>(kPacket ? pm::Exp(f) : std::exp(f));
     const float ef = static_cast<float>(e);
     return Eigen::numext::isinf(e)
                ? T(1)
-               : Round16<T, kPacket>(ef / static_cast<float>(Round16<T, kPacket>(1.f + ef)));
+               : half_lanes::Round16<T, kPacket>(
+                     ef / static_cast<float>(half_lanes::Round16<T, kPacket>(1.f + ef)));
   } else if constexpr (kPacket && std::is_same<Fn, Log1pFn>::value) {
-    return PacketRound<T>(pm::Log1p<float, /*kFactorNanFirst=*/true>(f));
+    return half_lanes::PacketRound<T>(pm::Log1p<float, /*kFactorNanFirst=*/true>(f));
   } else if constexpr (kPacket) {
-    return PacketRound<T>(Fn::Packet(f));
+    return half_lanes::PacketRound<T>(Fn::Packet(f));
   } else if constexpr (std::is_same<Fn, TanhFn>::value) {
-    return ScalarRound<T>(TanhFn::HalfScalar(f));
+    return half_lanes::ScalarRound<T>(TanhFn::HalfScalar(f));
   } else if constexpr (std::is_same<Fn, RsqrtFn>::value) {
-    return ScalarRound<T>(1.f / static_cast<float>(ScalarRound<T>(std::sqrt(f))));
+    return half_lanes::ScalarRound<T>(1.f /
+                                      static_cast<float>(half_lanes::ScalarRound<T>(std::sqrt(f))));
   } else {
-    return ScalarRound<T>(Fn::Scalar(f));
+    return half_lanes::ScalarRound<T>(Fn::Scalar(f));
   }
 }
 
@@ -362,29 +393,6 @@ struct RsqrtGradFn {
   }
 };
 
-// A 16-bit float in TF's packet (or scalar) arithmetic: every operation in float, rounded.
-template <typename T, bool kPacket>
-struct Lane16 {
-  T t;
-  Lane16(double v) : t(Round16<T, kPacket>(static_cast<float>(v))) {}  // NOLINT: constants
-  static Lane16 Of(float f) {
-    Lane16 l(0.0);
-    l.t = Round16<T, kPacket>(f);
-    return l;
-  }
-  static Lane16 Wrap(T v) {
-    Lane16 l(0.0);
-    l.t = v;
-    return l;
-  }
-  float f() const { return static_cast<float>(t); }
-  friend Lane16 operator+(Lane16 a, Lane16 b) { return Of(a.f() + b.f()); }
-  friend Lane16 operator-(Lane16 a, Lane16 b) { return Of(a.f() - b.f()); }
-  friend Lane16 operator*(Lane16 a, Lane16 b) { return Of(a.f() * b.f()); }
-  Lane16 operator-() const { return Wrap(-t); }
-  friend bool operator==(Lane16 a, Lane16 b) { return a.f() == b.f(); }
-};
-
 template <typename T, typename Fn>
 class UnaryGradOp : public OpKernel {
  public:
@@ -406,8 +414,8 @@ class UnaryGradOp : public OpKernel {
     ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) {
         if constexpr (kIsHalf<T>) {
-          using P = Lane16<T, true>;
-          using S = Lane16<T, false>;
+          using P = half_lanes::Lane16<T, true>;
+          using S = half_lanes::Lane16<T, false>;
           z[i] = i < packed ? Fn::Packet(P::Wrap(yp[i]), P::Wrap(dp[i])).t
                             : Fn::Scalar(S::Wrap(yp[i]), S::Wrap(dp[i])).t;
         } else {
@@ -436,7 +444,8 @@ class UnaryGradOp : public OpKernel {
   MINITF_REGISTER("TanhGrad", T, (UnaryGradOp<T, TanhGradFn>));       \
   MINITF_REGISTER("SigmoidGrad", T, (UnaryGradOp<T, SigmoidGradFn>)); \
   MINITF_REGISTER("ReciprocalGrad", T, (UnaryGradOp<T, ReciprocalGradFn>)); \
-  MINITF_REGISTER("RsqrtGrad", T, (UnaryGradOp<T, RsqrtGradFn>));
+  MINITF_REGISTER("RsqrtGrad", T, (UnaryGradOp<T, RsqrtGradFn>));      \
+  MINITF_REGISTER("Sign", T, (PacketUnaryOp<T, SignFn>));
 MINITF_REGISTER_FLOAT_COMPLEX(float) MINITF_REGISTER_FLOAT_COMPLEX(double)
 MINITF_REGISTER_FLOAT_COMPLEX(Eigen::half) MINITF_REGISTER_FLOAT_COMPLEX(Eigen::bfloat16)
 MINITF_REGISTER_FLOAT_COMPLEX(complex64) MINITF_REGISTER_FLOAT_COMPLEX(complex128)
@@ -444,10 +453,16 @@ MINITF_REGISTER_FLOAT_COMPLEX(complex64) MINITF_REGISTER_FLOAT_COMPLEX(complex12
 #define MINITF_REGISTER_REAL(T)                            \
   MINITF_REGISTER("Floor", T, (PacketUnaryOp<T, FloorFn>)); \
   MINITF_REGISTER("Ceil", T, (PacketUnaryOp<T, CeilFn>));   \
-  MINITF_REGISTER("Round", T, (PacketUnaryOp<T, RoundFn>));
+  MINITF_REGISTER("Round", T, (PacketUnaryOp<T, RoundFn>)); \
+  MINITF_REGISTER("Abs", T, (PacketUnaryOp<T, AbsFn>));
 MINITF_REGISTER_REAL(float) MINITF_REGISTER_REAL(double)
 MINITF_REGISTER_REAL(Eigen::half) MINITF_REGISTER_REAL(Eigen::bfloat16)
 
+#define MINITF_REGISTER_INT(T)                          \
+  MINITF_REGISTER("Abs", T, (PacketUnaryOp<T, AbsFn>)); \
+  MINITF_REGISTER("Sign", T, (PacketUnaryOp<T, SignFn>));
+MINITF_REGISTER_INT(int8_t) MINITF_REGISTER_INT(int16_t) MINITF_REGISTER_INT(int32_t)
+MINITF_REGISTER_INT(int64_t)
 MINITF_REGISTER("Round", int32_t, (PacketUnaryOp<int32_t, RoundFn>));
 MINITF_REGISTER("Round", int64_t, (PacketUnaryOp<int64_t, RoundFn>));
 // clang-format on

@@ -1,5 +1,5 @@
-// The math family's unary elementwise ops (TF 2.21's signatures and summaries):
-// rounding, reciprocals, exponentials and logarithms, trigonometric and the activation-like
+// The math family's unary elementwise ops (TF 2.21's signatures and summaries): Abs,
+// Sign, rounding, reciprocals, exponentials and logarithms, trigonometric and the activation-like
 // Tanh and Sigmoid, and the gradient ops their gradients use (ReciprocalGrad, RsqrtGrad,
 // TanhGrad, SigmoidGrad). Kernels: unary_kernels.cc; gradients: unary_grad.cc.
 #include "framework/op.h"
@@ -36,6 +36,9 @@ namespace {
 
 }  // namespace
 
+MINITF_UNARY("Abs", "{bfloat16, half, float, double, int8, int16, int32, int64}",
+             "Computes the absolute value of a tensor.");
+MINITF_UNARY("Sign", MINITF_SIGNED, "Returns an element-wise indication of the sign of a number.");
 MINITF_UNARY("Floor", MINITF_REAL, "Returns element-wise largest integer not greater than x.");
 MINITF_UNARY("Ceil", MINITF_REAL, "Returns element-wise smallest integer not less than x.");
 MINITF_UNARY("Round", MINITF_SIGNED,

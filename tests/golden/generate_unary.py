@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/unary.pb: inputs and TensorFlow 2.21's outputs for the unary
 elementwise math ops (Exp, Expm1, Log, Log1p, Sin, Cos, Tanh, Sigmoid, Rsqrt, Reciprocal, Floor,
-Ceil, Round) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
+Ceil, Round, Abs, Sign) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
 every dtype TF's CPU kernels take. TF evaluates these with 8-float (4-double) AVX packets and
 scalar code for the last size % 8 elements, so each dtype gets a long tensor (packets and a
 tail), short ones (tail only) and an empty one, over the ranges where each function's
@@ -91,6 +91,20 @@ def cases():
                 y, dy = y.astype(dtype), dy.astype(dtype)
             yield op, [y, dy], {}
             yield op, [y[:5], dy[:5]], {}
+    # Abs and Sign (appended last: earlier case names stay put).
+    ints = [np.int8, np.int16, np.int32, np.int64]
+    for op in ("Abs", "Sign"):
+        for dtype in FLOATS + ints + (COMPLEX if op == "Sign" else []):
+            if np.dtype(dtype).kind in "iu":
+                info = np.iinfo(dtype)
+                v = np.concatenate([rng.integers(-100, 100, 40), [0, info.min, info.max, -1, 1]])
+                v = v.astype(dtype)
+            else:
+                SCALES[op] = [1e-3, 1, 1e3]
+                v = values(rng, dtype, op, 200)
+            yield op, [v], {}
+            yield op, [v[:5]], {}
+            yield op, [v[-3:]], {}
 
 
 def run(op, inputs, attrs):

@@ -117,6 +117,75 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
   }
 }
 
+// Maximum/Minimum with each branch winning (kept 2 apart, so no tie is within the step),
+// broadcasting; SquaredDifference; Select and SelectV2 with fixed conditions; Abs on both
+// sides of 0; Sign (zero gradient); Fill of a scalar.
+GRADIENT_CHECK_TEST(BinarySelectAndSignOps, "Maximum", "Minimum", "SquaredDifference", "Select",
+                    "SelectV2", "Abs", "Sign", "Fill") {
+  const TensorShape s23({2, 3}), s3({3}), s13({1, 3});
+  auto two = [](const Scope& s) { return Cast(s, 2.0, DT_DOUBLE); };
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s3);
+    CheckDouble(s, {x, y}, {s23, s3}, {Maximum(s, x, AddV2(s, y, two(s)))}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s3);
+    CheckDouble(s, {x, y}, {s23, s3}, {Maximum(s, AddV2(s, x, two(s)), y)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s3);
+    CheckDouble(s, {x, y}, {s23, s3}, {Minimum(s, x, AddV2(s, y, two(s)))}, {s23});
+    Scope s2 = Scope::NewRootScope();
+    auto x2 = D(s2, s23);
+    auto y2 = D(s2, s3);
+    CheckDouble(s2, {x2, y2}, {s23, s3}, {Minimum(s2, AddV2(s2, x2, two(s2)), y2)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s3);
+    CheckDouble(s, {x, y}, {s23, s3}, {SquaredDifference(s, x, y)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s23);
+    auto c = Const(s, {{true, false, true}, {false, false, true}});
+    CheckDouble(s, {x, y}, {s23, s23}, {Where3(s, c, x, y)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto y = D(s, s13);
+    auto c = Const(s, {true, false, true});
+    CheckDouble(s, {x, y}, {s23, s13}, {SelectV2(s, c, x, y)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    CheckDouble(s, {x}, {s23}, {Abs(s, Sub(s, x, two(s)))}, {s23});
+    Scope s2 = Scope::NewRootScope();
+    auto x2 = D(s2, s23);
+    CheckDouble(s2, {x2}, {s23}, {Abs(s2, AddV2(s2, x2, Cast(s2, 0.5, DT_DOUBLE)))}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    CheckDouble(s, {x}, {s23}, {Sign(s, AddV2(s, x, Cast(s, 0.5, DT_DOUBLE)))}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, TensorShape({}));
+    CheckDouble(s, {x}, {TensorShape({})}, {Fill(s, {2, 3}, x)}, {s23});
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

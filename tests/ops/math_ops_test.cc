@@ -85,6 +85,55 @@ TEST(MathOpsTest, RuntimeErrorsAreTFs) {
   }
 }
 
+// The texts TF 2.21 gives for the new ops' bad inputs (checked against live TF).
+TEST(MathOpsTest, BinarySelectRangeFillErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto b = Placeholder(root, DT_BOOL);
+  auto x = Placeholder(root, DT_FLOAT);
+  auto y = Placeholder(root, DT_FLOAT);
+  auto i = Placeholder(root, DT_INT32);
+  auto j = Placeholder(root, DT_INT32);
+  auto k = Placeholder(root, DT_INT32);
+  Tensor f2(DT_FLOAT, {2}), f3(DT_FLOAT, {3}), f22(DT_FLOAT, {2, 2});
+  ExpectError(RunWith(root, {{i, {1, 2}}, {j, {1, 0}}}, FloorDiv(root, i, j)),
+              "Integer division by zero");
+  ExpectError(RunWith(root, {{i, {1, 2}}, {j, {1, 0}}}, FloorMod(root, i, j)),
+              "Integer division by zero");
+  ExpectError(RunWith(root, {{i, {1, 2}}, {j, {1, 2, 3}}}, Equal(root, i, j)),
+              "Incompatible shapes: [2] vs. [3]");
+  ExpectError(RunWith(root, {{b, {true, false}}, {x, f3}, {y, f3}}, Where3(root, b, x, y)),
+              "Inputs to operation Where3 of type Select must have the same size and shape.  "
+              "Input 0: [2] != input 1: [3]");
+  ExpectError(RunWith(root, {{b, {true, false, true}}, {x, f22}, {y, f22}}, Where3(root, b, x, y)),
+              "Number of batches of 'then' must match size of 'cond', but saw: 2 vs. 3");
+  ExpectError(RunWith(root, {{b, true}, {x, f2}, {y, f3}}, Where3(root, b, x, y)),
+              "'then' and 'else' must have the same size.  but received: [2] vs. [3]");
+  ExpectError(
+      RunWith(root, {{b, {true, false, true}}, {x, f22}, {y, f22}}, SelectV2(root, b, x, y)),
+      "condition [3], then [2,2], and else [2,2] must be broadcastable");
+  ExpectError(RunWith(root, {{i, 1}, {j, 5}, {k, 0}}, Range(root, i, j, k)),
+              "Requires delta != 0: 0");
+  ExpectError(RunWith(root, {{i, 5}, {j, 1}, {k, 1}}, Range(root, i, j, k)),
+              "Requires start <= limit when delta > 0: 5/1");
+  ExpectError(RunWith(root, {{i, 1}, {j, 5}, {k, -1}}, Range(root, i, j, k)),
+              "Requires start >= limit when delta < 0: 1/5");
+  ExpectError(RunWith(root, {{i, {1, 2}}, {j, 5}, {k, 1}}, Range(root, i, j, k)),
+              "start must be a scalar, not shape [2]");
+  ExpectError(RunWith(root, {{i, {2, -1}}, {x, 1.0f}}, Fill(root, i, x)),
+              "Dimension -1 must be >= 0");
+  ExpectError(RunWith(root, {{i, {2}}, {x, f2}}, Fill(root, i, x)),
+              "value must represent a scalar, got shape [2]");
+  // Equal with incompatible_shape_error = false: unequal shapes are simply unequal.
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({{i, {1, 2}}, {j, {1, 2, 3}}},
+                           {Equal(root, i, j, Equal::IncompatibleShapeError(false)),
+                            NotEqual(root, i, j, NotEqual::IncompatibleShapeError(false))},
+                           &out));
+  EXPECT_FALSE(out[0].scalar<bool>()());
+  EXPECT_TRUE(out[1].scalar<bool>()());
+}
+
 TEST(MathOpsTest, GraphTimeShapes) {
   Scope root = Scope::NewRootScope();
   auto x = Placeholder(root, DT_FLOAT, Placeholder::Shape(PartialTensorShape({-1, 3})));

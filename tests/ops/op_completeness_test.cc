@@ -52,6 +52,15 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Round", "T", DT_INT16},
     {"Round", "T", DT_COMPLEX64},
     {"Round", "T", DT_COMPLEX128},
+    // FloorDiv's OpDef admits complex types; TF has no CPU kernel for them.
+    {"FloorDiv", "T", DT_COMPLEX64},
+    {"FloorDiv", "T", DT_COMPLEX128},
+    // Range: TF's CPU kernels are bfloat16, half, float, double, int32 and int64.
+    {"Range", "Tidx", DT_INT8},
+    {"Range", "Tidx", DT_INT16},
+    {"Range", "Tidx", DT_UINT16},
+    {"Range", "Tidx", DT_UINT32},
+    {"Range", "Tidx", DT_UINT64},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -65,6 +74,8 @@ const std::set<std::string> kNoGradientInTf = {
     "SqrtGrad", "ReciprocalGrad", "RsqrtGrad", "TanhGrad", "SigmoidGrad",
     // Ceil and Round: TF's C++ registers nothing (only Floor is REGISTER_NO_GRADIENT_OP).
     "Ceil", "Round",
+    // FloorDiv, FloorMod, Range: none in TF's C++ (its Python returns None for them).
+    "FloorDiv", "FloorMod", "Range",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -237,6 +237,25 @@ FakeQuantWithMinMaxVarsPerChannelGradient::FakeQuantWithMinMaxVarsPerChannelGrad
     : FakeQuantWithMinMaxVarsPerChannelGradient(scope, gradients, inputs, min, max,
                                                 FakeQuantWithMinMaxVarsPerChannelGradient::Attrs()) {}
 
+Fill::Fill(const ::tensorflow::Scope& scope, ::tensorflow::Input dims, ::tensorflow::Input value) {
+  if (!scope.ok()) return;
+  auto _dims = ::tensorflow::ops::AsNodeOut(scope, dims);
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Fill");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Fill")
+                     .Input(_dims)
+                     .Input(_value);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -299,6 +318,22 @@ PlaceholderWithDefault::PlaceholderWithDefault(const ::tensorflow::Scope& scope,
   auto builder = ::tensorflow::NodeBuilder(unique_name, "PlaceholderWithDefault")
                      .Input(_input)
                      .Attr("shape", shape);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Rank::Rank(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Rank");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Rank")
+                     .Input(_input);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
   if (!scope.ok()) return;

@@ -461,6 +461,26 @@ class FakeQuantWithMinMaxVarsPerChannelGradient {
   ::tensorflow::Output backprop_wrt_max;
 };
 
+/// Creates a tensor filled with a scalar value.
+///
+/// Args:
+/// * scope: A Scope object
+/// * dims: 1-D. Represents the shape of the output tensor.
+/// * value: 0-D (scalar). Value to fill the returned tensor.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Fill {
+ public:
+  Fill(const ::tensorflow::Scope& scope, ::tensorflow::Input dims, ::tensorflow::Input value);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Return a tensor with the same shape and contents as the input tensor or value.
 ///
 /// Args:
@@ -554,6 +574,25 @@ class PlaceholderWithDefault {
  public:
   PlaceholderWithDefault(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                          PartialTensorShape shape);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the rank of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Rank {
+ public:
+  Rank(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }

@@ -10,6 +10,22 @@
 namespace tensorflow {
 namespace ops {
 
+Abs::Abs(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Abs");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Abs")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Add::Add(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -153,6 +169,30 @@ Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::
   this->z = Output(ret, 0);
 }
 
+Equal::Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+             const Equal::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Equal");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Equal")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("incompatible_shape_error", attrs.incompatible_shape_error_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+Equal::Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
+    : Equal(scope, x, y, Equal::Attrs()) {}
+
 Exp::Exp(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -201,6 +241,122 @@ Floor::Floor(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+FloorDiv::FloorDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FloorDiv");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FloorDiv")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+FloorMod::FloorMod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FloorMod");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FloorMod")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+Greater::Greater(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Greater");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Greater")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+GreaterEqual::GreaterEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                           ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("GreaterEqual");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "GreaterEqual")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+Less::Less(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Less");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Less")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+LessEqual::LessEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                     ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LessEqual");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LessEqual")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 Log::Log(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -233,6 +389,26 @@ Log1p::Log1p(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+LogicalAnd::LogicalAnd(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                       ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LogicalAnd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LogicalAnd")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 LogicalNot::LogicalNot(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -247,6 +423,26 @@ LogicalNot::LogicalNot(const ::tensorflow::Scope& scope, ::tensorflow::Input x) 
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+LogicalOr::LogicalOr(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                     ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LogicalOr");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LogicalOr")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
 }
 
 MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b,
@@ -276,6 +472,25 @@ MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensor
 MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b)
     : MatMul(scope, a, b, MatMul::Attrs()) {}
 
+Maximum::Maximum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Maximum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Maximum")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
            const Mean::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -299,6 +514,25 @@ Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensor
 
 Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
     : Mean(scope, input, axis, Mean::Attrs()) {}
+
+Minimum::Minimum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Minimum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Minimum")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
 
 Multiply::Multiply(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
@@ -333,6 +567,53 @@ Negate::Negate(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+                   const NotEqual::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NotEqual");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NotEqual")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("incompatible_shape_error", attrs.incompatible_shape_error_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
+    : NotEqual(scope, x, y, NotEqual::Attrs()) {}
+
+Range::Range(const ::tensorflow::Scope& scope, ::tensorflow::Input start, ::tensorflow::Input limit,
+             ::tensorflow::Input delta) {
+  if (!scope.ok()) return;
+  auto _start = ::tensorflow::ops::AsNodeOut(scope, start);
+  if (!scope.ok()) return;
+  auto _limit = ::tensorflow::ops::AsNodeOut(scope, limit);
+  if (!scope.ok()) return;
+  auto _delta = ::tensorflow::ops::AsNodeOut(scope, delta);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Range");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Range")
+                     .Input(_start)
+                     .Input(_limit)
+                     .Input(_delta);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
 }
 
 Reciprocal::Reciprocal(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
@@ -383,6 +664,52 @@ Rsqrt::Rsqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Where3::Where3(const ::tensorflow::Scope& scope, ::tensorflow::Input condition,
+               ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _condition = ::tensorflow::ops::AsNodeOut(scope, condition);
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Where3");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Select")
+                     .Input(_condition)
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SelectV2::SelectV2(const ::tensorflow::Scope& scope, ::tensorflow::Input condition,
+                   ::tensorflow::Input t, ::tensorflow::Input e) {
+  if (!scope.ok()) return;
+  auto _condition = ::tensorflow::ops::AsNodeOut(scope, condition);
+  if (!scope.ok()) return;
+  auto _t = ::tensorflow::ops::AsNodeOut(scope, t);
+  if (!scope.ok()) return;
+  auto _e = ::tensorflow::ops::AsNodeOut(scope, e);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SelectV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SelectV2")
+                     .Input(_condition)
+                     .Input(_t)
+                     .Input(_e);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Sigmoid::Sigmoid(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -390,6 +717,22 @@ Sigmoid::Sigmoid(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   ::tensorflow::Node* ret;
   const auto unique_name = scope.GetUniqueNameForOp("Sigmoid");
   auto builder = ::tensorflow::NodeBuilder(unique_name, "Sigmoid")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Sign::Sign(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Sign");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Sign")
                      .Input(_x);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
@@ -445,6 +788,26 @@ Square::Square(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+SquaredDifference::SquaredDifference(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                                     ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SquaredDifference");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SquaredDifference")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
 }
 
 Subtract::Subtract(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {

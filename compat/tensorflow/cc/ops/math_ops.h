@@ -14,6 +14,25 @@
 namespace tensorflow {
 namespace ops {
 
+/// Computes the absolute value of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Abs {
+ public:
+  Abs(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns x + y element-wise.
 ///
 /// Args:
@@ -190,6 +209,46 @@ class Div {
   ::tensorflow::Output z;
 };
 
+/// Returns the truth value of (x == y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Optional attributes (see `Attrs`):
+/// * incompatible_shape_error: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Equal {
+ public:
+  /// Optional attribute setters for Equal
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs IncompatibleShapeError(bool x) {
+      Attrs ret = *this;
+      ret.incompatible_shape_error_ = x;
+      return ret;
+    }
+
+    bool incompatible_shape_error_ = true;
+  };
+  Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+        const Equal::Attrs& attrs);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  static Attrs IncompatibleShapeError(bool x) {
+    return Attrs().IncompatibleShapeError(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes exponential of x element-wise. \\(y = e^x\\).
 ///
 /// Args:
@@ -247,6 +306,126 @@ class Floor {
   ::tensorflow::Output y;
 };
 
+/// Returns x // y element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class FloorDiv {
+ public:
+  FloorDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns element-wise remainder of division.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class FloorMod {
+ public:
+  FloorMod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns the truth value of (x > y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Greater {
+ public:
+  Greater(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns the truth value of (x >= y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class GreaterEqual {
+ public:
+  GreaterEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns the truth value of (x < y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Less {
+ public:
+  Less(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns the truth value of (x <= y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class LessEqual {
+ public:
+  LessEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes natural logarithm of x element-wise.
 ///
 /// Args:
@@ -285,6 +464,26 @@ class Log1p {
   ::tensorflow::Output y;
 };
 
+/// Returns the truth value of x AND y element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class LogicalAnd {
+ public:
+  LogicalAnd(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Returns the truth value of `NOT x` element-wise.
 ///
 /// Args:
@@ -302,6 +501,26 @@ class LogicalNot {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Returns the truth value of x OR y element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class LogicalOr {
+ public:
+  LogicalOr(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
 };
 
 /// Multiply the matrix "a" by the matrix "b".
@@ -384,6 +603,26 @@ class MatMul {
   ::tensorflow::Output product;
 };
 
+/// Returns the max of x and y (i.e. x > y ? x : y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Maximum {
+ public:
+  Maximum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes the mean of elements across dimensions of a tensor.
 ///
 /// Args:
@@ -427,6 +666,26 @@ class Mean {
 };
 typedef Mean ReduceMean;
 
+/// Returns the min of x and y (i.e. x < y ? x : y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Minimum {
+ public:
+  Minimum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Returns x * y element-wise.
 ///
 /// Args:
@@ -467,6 +726,68 @@ class Negate {
   ::tensorflow::Output y;
 };
 typedef Negate Neg;
+
+/// Returns the truth value of (x != y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Optional attributes (see `Attrs`):
+/// * incompatible_shape_error: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class NotEqual {
+ public:
+  /// Optional attribute setters for NotEqual
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs IncompatibleShapeError(bool x) {
+      Attrs ret = *this;
+      ret.incompatible_shape_error_ = x;
+      return ret;
+    }
+
+    bool incompatible_shape_error_ = true;
+  };
+  NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+           const NotEqual::Attrs& attrs);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  static Attrs IncompatibleShapeError(bool x) {
+    return Attrs().IncompatibleShapeError(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Creates a sequence of numbers.
+///
+/// Args:
+/// * scope: A Scope object
+/// * start: 0-D (scalar). First entry in the sequence.
+/// * limit: 0-D (scalar). Upper limit of sequence, exclusive.
+/// * delta: 0-D (scalar). Optional. Default is 1. Number that increments `start`.
+///
+/// Returns:
+/// * `Output`: 1-D.
+class Range {
+ public:
+  Range(const ::tensorflow::Scope& scope, ::tensorflow::Input start, ::tensorflow::Input limit,
+        ::tensorflow::Input delta);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
 
 /// Computes the reciprocal of x element-wise.
 ///
@@ -525,6 +846,50 @@ class Rsqrt {
   ::tensorflow::Output y;
 };
 
+/// Selects elements from `t` or `e`, depending on `condition`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * condition:
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Where3 {
+ public:
+  Where3(const ::tensorflow::Scope& scope, ::tensorflow::Input condition, ::tensorflow::Input x,
+         ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Selects elements from `t` or `e`, depending on `condition`, broadcasting all three.
+///
+/// Args:
+/// * scope: A Scope object
+/// * condition:
+/// * t:
+/// * e:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SelectV2 {
+ public:
+  SelectV2(const ::tensorflow::Scope& scope, ::tensorflow::Input condition, ::tensorflow::Input t,
+           ::tensorflow::Input e);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes sigmoid of `x` element-wise.
 ///
 /// Args:
@@ -536,6 +901,25 @@ class Rsqrt {
 class Sigmoid {
  public:
   Sigmoid(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Returns an element-wise indication of the sign of a number.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Sign {
+ public:
+  Sign(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
   operator ::tensorflow::Output() const { return y; }
   operator ::tensorflow::Input() const { return y; }
   ::tensorflow::Node* node() const { return y.node(); }
@@ -599,6 +983,26 @@ class Square {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Returns conj(x - y)(x - y) element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class SquaredDifference {
+ public:
+  SquaredDifference(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
 };
 
 /// Returns x - y element-wise.

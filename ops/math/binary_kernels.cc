@@ -1,0 +1,331 @@
+// CPU kernels of the broadcasting binary ops of binary_ops.cc, with TF 2.21's bits: Maximum
+// and Minimum propagate NaN as TF's Eigen does; SquaredDifference, FloorDiv and FloorMod round
+// 16-bit floats after each step as TF's packets and scalars do (internal/half_lanes.h);
+// integer FloorDiv and FloorMod reject a zero divisor with TF's error and wrap where TF's
+// hardware division would; the comparisons and logical ops give bool.
+#include <cmath>
+#include <complex>
+#include <type_traits>
+
+#include "framework/op_kernel.h"
+#include "ops/math/internal/cwise_binary.h"
+#include "ops/math/internal/half_lanes.h"
+#include "ops/math/internal/tf_packet_math.h"
+
+namespace tensorflow {
+namespace {
+
+namespace pm = packet_math;
+using half_lanes::Lane16;
+
+template <typename T>
+constexpr bool kIsHalf =
+    std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value;
+
+// Runs Fn::Apply(a, b) on every element; for 16-bit floats through Lane16 (in float, rounded
+// after every step).
+template <typename T, typename Fn>
+class CwiseOp : public OpKernel {
+ public:
+  explicit CwiseOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    if constexpr (kIsHalf<T>) {
+      // Where TF's Eigen vectorizes the op for 16-bit floats (Fn::kPackets), packet elements
+      // round as packets do; the rest, and ops TF runs as scalar code, round as scalars.
+      const Tensor& x = ctx->input(0);
+      const Tensor& y = ctx->input(1);
+      std::vector<int64_t> od;
+      int64_t n = 0;
+      if (BroadcastDims(x.shape().dim_sizes(), y.shape().dim_sizes(), &od)) {
+        n = 1;
+        for (int64_t d : od) n *= d;
+      }
+      const int64_t packed = Fn::kPackets ? n - n % pm::kPacketSize<T> : 0;
+      cwise::BroadcastBinary<T, T>(ctx, [&](int64_t i, T a, T b) {
+        if (i < packed) {
+          using P = Lane16<T, true>;
+          return Fn::Apply(P::Wrap(a), P::Wrap(b)).t;
+        }
+        using S = Lane16<T, false>;
+        return Fn::Apply(S::Wrap(a), S::Wrap(b)).t;
+      });
+    } else {
+      cwise::BroadcastBinary<T, T>(ctx, [](int64_t, T a, T b) { return Fn::Apply(a, b); });
+    }
+  }
+};
+
+// ---- Maximum, Minimum: the packets' NaN propagation (x if x is NaN, else y if y is NaN),
+// y when the two compare equal (max(+0, -0) is -0), subnormals as zeros ----------------------------------------
+
+template <typename T>
+bool IsNan(const T& v) {
+  if constexpr (std::is_floating_point<T>::value) {
+    return std::isnan(v);
+  } else {
+    return false;
+  }
+}
+
+// What vmaxps/vminps see under TF's denormals-are-zero: a subnormal operand is a signed zero
+// (and so is the result that picks it).
+template <typename T>
+T Daz(T v) {
+  return pm::Opaque(v) * T(1);
+}
+
+struct MaximumFn {
+  static constexpr bool kPackets = true;
+  template <typename T>
+  static T Apply(T a, T b) {
+    if constexpr (std::is_integral<T>::value) {
+      return a > b ? a : b;
+    } else if constexpr (std::is_floating_point<T>::value) {
+      return IsNan(a) ? a : (IsNan(b) ? b : (Daz(a) > Daz(b) ? Daz(a) : Daz(b)));
+    } else {  // Lane16: x when they compare equal; packets compute in float (subnormal
+              // bfloat16s flush), the tail returns an operand
+      if (std::isnan(a.f())) return a;
+      if (std::isnan(b.f())) return b;
+      if (!T::kIsPacket) return b.f() > a.f() ? b : a;
+      return T::Of(Daz(b.f() > a.f() ? b.f() : a.f()));
+    }
+  }
+};
+struct MinimumFn {
+  static constexpr bool kPackets = true;
+  template <typename T>
+  static T Apply(T a, T b) {
+    if constexpr (std::is_integral<T>::value) {
+      return a < b ? a : b;
+    } else if constexpr (std::is_floating_point<T>::value) {
+      return IsNan(a) ? a : (IsNan(b) ? b : (Daz(a) < Daz(b) ? Daz(a) : Daz(b)));
+    } else {
+      if (std::isnan(a.f())) return a;
+      if (std::isnan(b.f())) return b;
+      if (!T::kIsPacket) return b.f() < a.f() ? b : a;
+      return T::Of(Daz(b.f() < a.f() ? b.f() : a.f()));
+    }
+  }
+};
+
+// Integer arithmetic wraps (as TF's compiled kernels do) instead of being undefined.
+template <typename T>
+T WrapSub(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+}
+template <typename T>
+T WrapMul(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+}
+
+// (x - y) * conj(x - y).
+struct SquaredDifferenceFn {
+  static constexpr bool kPackets = true;
+  template <typename T>
+  static T Apply(T a, T b) {
+    if constexpr (std::is_integral<T>::value) {
+      const T v = WrapSub(a, b);
+      return WrapMul(v, v);
+    } else if constexpr (std::is_same<T, complex64>::value || std::is_same<T, complex128>::value) {
+      // Eigen's complex product, term by term: (vr vr - vi (-vi), vr (-vi) + vi vr).
+      const T v = a - b;
+      const auto vr = v.real(), vi = v.imag();
+      return T(vr * vr - vi * -vi, vr * -vi + vi * vr);
+    } else {
+      const T v = a - b;
+      return v * v;
+    }
+  }
+};
+
+// ---- FloorDiv, FloorMod ---------------------------------------------------------------
+
+// Integers: the quotient rounded toward -inf; a zero divisor gives 0 (the kernel fails);
+// the most negative value over -1 wraps to itself, as TF's kernel returns.
+struct FloorDivFn {
+  static constexpr bool kPackets = true;
+  template <typename T>
+  static T Apply(T x, T y) {
+    if constexpr (std::is_integral<T>::value) {
+      if (y == T(0)) return T(0);
+      if constexpr (std::is_signed<T>::value) {
+        if (y == T(-1)) return WrapSub(T(0), x);
+        const T z = x / y;
+        return (z * y != x && ((x < T(0)) != (y < T(0)))) ? T(z - 1) : z;
+      } else {
+        return x / y;
+      }
+    } else if constexpr (std::is_floating_point<T>::value) {
+      return std::floor(x / y);
+    } else {  // Lane16: the quotient rounded, then floored (exact)
+      return T::Of(std::floor((x / y).f()));
+    }
+  }
+};
+
+// The remainder with the divisor's sign: truncated remainder, plus y where the signs differ.
+struct FloorModFn {
+  static constexpr bool kPackets = false;
+  template <typename T>
+  static T Apply(T x, T y) {
+    if constexpr (std::is_integral<T>::value) {
+      if (y == T(0)) return T(0);
+      if constexpr (std::is_signed<T>::value) {
+        if (y == T(-1)) return T(0);
+      }
+      const T m = x % y;
+      if constexpr (std::is_signed<T>::value) {
+        return (m != T(0) && ((y < T(0)) != (m < T(0)))) ? T(m + y) : m;
+      } else {
+        return m;
+      }
+    } else if constexpr (std::is_floating_point<T>::value) {
+      const T m = std::fmod(x, y);
+      return (m != T(0) && ((y < T(0)) != (m < T(0)))) ? m + y : m;
+    } else {
+      const T m = T::Of(std::fmod(x.f(), y.f()));
+      return (m.f() != 0.f && ((y.f() < 0.f) != (m.f() < 0.f))) ? m + y : m;
+    }
+  }
+};
+
+template <typename T>
+bool HasZero(const Tensor& t) {
+  if constexpr (std::is_integral<T>::value) {
+    const T* p = t.flat<T>().data();
+    for (int64_t i = 0; i < t.NumElements(); ++i) {
+      if (p[i] == T(0)) return true;
+    }
+  }
+  return false;
+}
+
+// Integer FloorDiv and FloorMod: after the shapes, a zero divisor is TF's error.
+template <typename T, typename Fn>
+class IntegerDivisionOp : public OpKernel {
+ public:
+  explicit IntegerDivisionOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const bool zero = HasZero<T>(ctx->input(1));
+    if (!cwise::BroadcastBinary<T, T>(ctx, [](int64_t, T a, T b) { return Fn::Apply(a, b); })) {
+      return;
+    }
+    OP_REQUIRES(ctx, !zero, errors::InvalidArgument("Integer division by zero"));
+  }
+};
+
+// ---- comparisons and logical ops --------------------------------------------------------
+
+template <typename T>
+auto Comparable(const T& v) {
+  if constexpr (kIsHalf<T>) {
+    return static_cast<float>(v);
+  } else {
+    return v;
+  }
+}
+
+#define MINITF_COMPARE_FN(NAME, EXPR)            \
+  struct NAME {                                  \
+    template <typename T>                        \
+    static bool Apply(const T& x, const T& y) {  \
+      const auto a = Comparable(x);              \
+      const auto b = Comparable(y);              \
+      return EXPR;                               \
+    }                                            \
+  };
+MINITF_COMPARE_FN(LessFn, a < b)
+MINITF_COMPARE_FN(LessEqualFn, a <= b)
+MINITF_COMPARE_FN(GreaterFn, a > b)
+MINITF_COMPARE_FN(GreaterEqualFn, a >= b)
+MINITF_COMPARE_FN(EqualFn, a == b)
+MINITF_COMPARE_FN(NotEqualFn, a != b)
+MINITF_COMPARE_FN(LogicalAndFn, a && b)
+MINITF_COMPARE_FN(LogicalOrFn, a || b)
+#undef MINITF_COMPARE_FN
+
+template <typename T, typename Fn>
+class CompareOp : public OpKernel {
+ public:
+  explicit CompareOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    set_expensive(false);
+    if (ctx->HasAttr("incompatible_shape_error")) {
+      OP_REQUIRES_OK(ctx, ctx->GetAttr("incompatible_shape_error", &incompatible_shape_error_));
+    }
+  }
+  void Compute(OpKernelContext* ctx) override {
+    std::vector<int64_t> unused;
+    if (!incompatible_shape_error_ && !BroadcastDims(ctx->input(0).shape().dim_sizes(),
+                                                     ctx->input(1).shape().dim_sizes(), &unused)) {
+      // TF's Equal/NotEqual: inputs that do not broadcast are simply not equal.
+      Tensor* out = nullptr;
+      OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({}), &out));
+      out->scalar<bool>()() = std::is_same<Fn, NotEqualFn>::value;
+      return;
+    }
+    cwise::BroadcastBinary<T, bool>(ctx, [](int64_t, const T& a, const T& b) {
+      return Fn::Apply(a, b);
+    });
+  }
+
+ private:
+  bool incompatible_shape_error_ = true;
+};
+
+#define MINITF_REGISTER(OP, T, ...) \
+  REGISTER_KERNEL_BUILDER(Name(OP).Device(DEVICE_CPU).TypeConstraint<T>("T"), __VA_ARGS__)
+
+// clang-format off
+#define MINITF_REGISTER_REAL(T)                                        \
+  MINITF_REGISTER("Maximum", T, CwiseOp<T, MaximumFn>);                \
+  MINITF_REGISTER("Minimum", T, CwiseOp<T, MinimumFn>);                \
+  MINITF_REGISTER("Less", T, CompareOp<T, LessFn>);                    \
+  MINITF_REGISTER("LessEqual", T, CompareOp<T, LessEqualFn>);          \
+  MINITF_REGISTER("Greater", T, CompareOp<T, GreaterFn>);              \
+  MINITF_REGISTER("GreaterEqual", T, CompareOp<T, GreaterEqualFn>);
+MINITF_REGISTER_REAL(float) MINITF_REGISTER_REAL(double) MINITF_REGISTER_REAL(Eigen::half)
+MINITF_REGISTER_REAL(Eigen::bfloat16) MINITF_REGISTER_REAL(int8_t) MINITF_REGISTER_REAL(uint8_t)
+MINITF_REGISTER_REAL(int16_t) MINITF_REGISTER_REAL(uint16_t) MINITF_REGISTER_REAL(int32_t)
+MINITF_REGISTER_REAL(uint32_t) MINITF_REGISTER_REAL(int64_t) MINITF_REGISTER_REAL(uint64_t)
+
+#define MINITF_REGISTER_FLOAT_DIVISION(T)                  \
+  MINITF_REGISTER("FloorDiv", T, CwiseOp<T, FloorDivFn>);  \
+  MINITF_REGISTER("FloorMod", T, CwiseOp<T, FloorModFn>);
+MINITF_REGISTER_FLOAT_DIVISION(float) MINITF_REGISTER_FLOAT_DIVISION(double)
+MINITF_REGISTER_FLOAT_DIVISION(Eigen::half) MINITF_REGISTER_FLOAT_DIVISION(Eigen::bfloat16)
+
+#define MINITF_REGISTER_INT_DIVISION(T)                              \
+  MINITF_REGISTER("FloorDiv", T, IntegerDivisionOp<T, FloorDivFn>);  \
+  MINITF_REGISTER("FloorMod", T, IntegerDivisionOp<T, FloorModFn>);
+MINITF_REGISTER_INT_DIVISION(int8_t) MINITF_REGISTER_INT_DIVISION(uint8_t)
+MINITF_REGISTER_INT_DIVISION(int16_t) MINITF_REGISTER_INT_DIVISION(uint16_t)
+MINITF_REGISTER_INT_DIVISION(int32_t) MINITF_REGISTER_INT_DIVISION(uint32_t)
+MINITF_REGISTER_INT_DIVISION(int64_t) MINITF_REGISTER_INT_DIVISION(uint64_t)
+
+#define MINITF_REGISTER_SQUARED_DIFFERENCE(T) \
+  MINITF_REGISTER("SquaredDifference", T, CwiseOp<T, SquaredDifferenceFn>);
+MINITF_REGISTER_SQUARED_DIFFERENCE(float) MINITF_REGISTER_SQUARED_DIFFERENCE(double)
+MINITF_REGISTER_SQUARED_DIFFERENCE(Eigen::half) MINITF_REGISTER_SQUARED_DIFFERENCE(Eigen::bfloat16)
+MINITF_REGISTER_SQUARED_DIFFERENCE(int32_t) MINITF_REGISTER_SQUARED_DIFFERENCE(int64_t)
+MINITF_REGISTER_SQUARED_DIFFERENCE(complex64) MINITF_REGISTER_SQUARED_DIFFERENCE(complex128)
+
+#define MINITF_REGISTER_EQUALITY(T)                         \
+  MINITF_REGISTER("Equal", T, CompareOp<T, EqualFn>);       \
+  MINITF_REGISTER("NotEqual", T, CompareOp<T, NotEqualFn>);
+MINITF_REGISTER_EQUALITY(float) MINITF_REGISTER_EQUALITY(double)
+MINITF_REGISTER_EQUALITY(Eigen::half) MINITF_REGISTER_EQUALITY(Eigen::bfloat16)
+MINITF_REGISTER_EQUALITY(int8_t) MINITF_REGISTER_EQUALITY(uint8_t)
+MINITF_REGISTER_EQUALITY(int16_t) MINITF_REGISTER_EQUALITY(uint16_t)
+MINITF_REGISTER_EQUALITY(int32_t) MINITF_REGISTER_EQUALITY(uint32_t)
+MINITF_REGISTER_EQUALITY(int64_t) MINITF_REGISTER_EQUALITY(uint64_t)
+MINITF_REGISTER_EQUALITY(complex64) MINITF_REGISTER_EQUALITY(complex128)
+MINITF_REGISTER_EQUALITY(bool) MINITF_REGISTER_EQUALITY(tstring)
+// clang-format on
+
+REGISTER_KERNEL_BUILDER(Name("LogicalAnd").Device(DEVICE_CPU), CompareOp<bool, LogicalAndFn>);
+REGISTER_KERNEL_BUILDER(Name("LogicalOr").Device(DEVICE_CPU), CompareOp<bool, LogicalOrFn>);
+
+}  // namespace
+}  // namespace tensorflow

@@ -1,0 +1,78 @@
+// minitf internal: the loop of every broadcasting binary elementwise kernel (TF's BinaryOp):
+// checks that x and y broadcast (TF's "Incompatible shapes: [2,3] vs. [4]"), allocates the
+// output (reusing an input's buffer when it has the output's shape and type) and sets
+// z[i] = fn(i, x_element, y_element) for every output element i, split over the session's
+// threads. `i` is the output's linear index: kernels that follow TF's packet/tail split
+// (internal/tf_packet_math.h) use it to tell the two apart.
+#ifndef MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
+#define MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
+
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+#include "framework/bcast.h"
+#include "framework/op_kernel.h"
+
+namespace tensorflow {
+namespace cwise {
+
+constexpr int64_t kGrain = 16384;
+
+// Returns false (with the error set on ctx) when the shapes do not broadcast.
+template <typename T, typename Out, typename Fn>
+bool BroadcastBinary(OpKernelContext* ctx, const Fn& fn) {
+  const Tensor& x = ctx->input(0);
+  const Tensor& y = ctx->input(1);
+  const auto xd = x.shape().dim_sizes(), yd = y.shape().dim_sizes();
+  std::vector<int64_t> od;
+  if (!BroadcastDims(xd, yd, &od)) {
+    ctx->CtxFailure(errors::InvalidArgument("Incompatible shapes: ", x.shape().DebugString(),
+                                            " vs. ", y.shape().DebugString()));
+    return false;
+  }
+  Tensor* out = nullptr;
+  const TensorShape shape(od);
+  const Status s = std::is_same<T, Out>::value
+                       ? ctx->forward_input_or_allocate_output({0, 1}, 0, shape, &out)
+                       : ctx->allocate_output(0, shape, &out);
+  if (!s.ok()) {
+    ctx->CtxFailure(s);
+    return false;
+  }
+  const int64_t n = out->NumElements();
+  if (n == 0) return true;
+  const T* a = x.flat<T>().data();
+  const T* b = y.flat<T>().data();
+  Out* z = out->flat<Out>().data();
+  const int64_t nx = x.NumElements(), ny = y.NumElements();
+  if (nx == n && ny == n) {
+    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i, a[i], b[i]);
+    });
+  } else if (ny == 1 && nx == n) {
+    const T bv = b[0];
+    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i, a[i], bv);
+    });
+  } else if (nx == 1 && ny == n) {
+    const T av = a[0];
+    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i, av, b[i]);
+    });
+  } else {
+    const auto sa = BroadcastStrides(xd, od), sb = BroadcastStrides(yd, od);
+    const int64_t row = od.back(), ia = sa.back(), ib = sb.back();
+    ctx->ParallelFor(n / row, std::max<int64_t>(1, kGrain / row), [&](int64_t s, int64_t e) {
+      ForEachBroadcastRow(od, sa, sb, s, e, [&](int64_t o, int64_t pa, int64_t pb) {
+        for (int64_t i = 0; i < row; ++i) z[o + i] = fn(o + i, a[pa + i * ia], b[pb + i * ib]);
+      });
+    });
+  }
+  return true;
+}
+
+}  // namespace cwise
+}  // namespace tensorflow
+
+#endif  // MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
