@@ -34,15 +34,15 @@ Status MaximumMinimumGradCommon(const Scope& scope, const Operation& op,
   return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
 }
 
-Status MaximumGrad(const Scope& scope, const Operation& op,
-                   const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status MaximumGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
   auto comparator = GreaterEqual(scope, op.input(0), op.input(1));
   return MaximumMinimumGradCommon(scope, op, grad_inputs, grad_outputs, comparator);
 }
 REGISTER_GRADIENT_OP("Maximum", MaximumGrad);
 
-Status MinimumGrad(const Scope& scope, const Operation& op,
-                   const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status MinimumGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
   auto comparator = LessEqual(scope, op.input(0), op.input(1));
   return MaximumMinimumGradCommon(scope, op, grad_inputs, grad_outputs, comparator);
 }
@@ -77,8 +77,8 @@ Status SelectGrad(const Scope& scope, const Operation& op, const std::vector<Out
 REGISTER_GRADIENT_OP("Select", SelectGrad);
 
 // Each branch's gradient summed over the dimensions it was broadcast along.
-Status SelectV2Grad(const Scope& scope, const Operation& op,
-                    const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status SelectV2Grad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
   if (op.num_inputs() != 3) return errors::InvalidArgument("Select requires 3 arguments");
   if (grad_inputs.size() != 1) {
     return errors::InvalidArgument("Select grad requires 1 grad input");

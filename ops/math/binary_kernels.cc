@@ -10,6 +10,7 @@
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_binary.h"
 #include "ops/math/internal/half_lanes.h"
+#include "ops/math/internal/minmax.h"
 #include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
@@ -17,6 +18,8 @@ namespace {
 
 namespace pm = packet_math;
 using half_lanes::Lane16;
+using minmax::MaximumFn;
+using minmax::MinimumFn;
 
 template <typename T>
 constexpr bool kIsHalf =
@@ -51,59 +54,6 @@ class CwiseOp : public OpKernel {
       });
     } else {
       cwise::BroadcastBinary<T, T>(ctx, [](int64_t, T a, T b) { return Fn::Apply(a, b); });
-    }
-  }
-};
-
-// ---- Maximum, Minimum: the packets' NaN propagation (x if x is NaN, else y if y is NaN),
-// y when the two compare equal (max(+0, -0) is -0), subnormals as zeros ----------------------------------------
-
-template <typename T>
-bool IsNan(const T& v) {
-  if constexpr (std::is_floating_point<T>::value) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
-
-// What vmaxps/vminps see under TF's denormals-are-zero: a subnormal operand is a signed zero
-// (and so is the result that picks it).
-template <typename T>
-T Daz(T v) {
-  return pm::Opaque(v) * T(1);
-}
-
-struct MaximumFn {
-  static constexpr bool kPackets = true;
-  template <typename T>
-  static T Apply(T a, T b) {
-    if constexpr (std::is_integral<T>::value) {
-      return a > b ? a : b;
-    } else if constexpr (std::is_floating_point<T>::value) {
-      return IsNan(a) ? a : (IsNan(b) ? b : (Daz(a) > Daz(b) ? Daz(a) : Daz(b)));
-    } else {  // Lane16: x when they compare equal; packets compute in float (subnormal
-              // bfloat16s flush), the tail returns an operand
-      if (std::isnan(a.f())) return a;
-      if (std::isnan(b.f())) return b;
-      if (!T::kIsPacket) return b.f() > a.f() ? b : a;
-      return T::Of(Daz(b.f() > a.f() ? b.f() : a.f()));
-    }
-  }
-};
-struct MinimumFn {
-  static constexpr bool kPackets = true;
-  template <typename T>
-  static T Apply(T a, T b) {
-    if constexpr (std::is_integral<T>::value) {
-      return a < b ? a : b;
-    } else if constexpr (std::is_floating_point<T>::value) {
-      return IsNan(a) ? a : (IsNan(b) ? b : (Daz(a) < Daz(b) ? Daz(a) : Daz(b)));
-    } else {
-      if (std::isnan(a.f())) return a;
-      if (std::isnan(b.f())) return b;
-      if (!T::kIsPacket) return b.f() < a.f() ? b : a;
-      return T::Of(Daz(b.f() < a.f() ? b.f() : a.f()));
     }
   }
 };
@@ -227,14 +177,14 @@ auto Comparable(const T& v) {
   }
 }
 
-#define MINITF_COMPARE_FN(NAME, EXPR)            \
-  struct NAME {                                  \
-    template <typename T>                        \
-    static bool Apply(const T& x, const T& y) {  \
-      const auto a = Comparable(x);              \
-      const auto b = Comparable(y);              \
-      return EXPR;                               \
-    }                                            \
+#define MINITF_COMPARE_FN(NAME, EXPR)           \
+  struct NAME {                                 \
+    template <typename T>                       \
+    static bool Apply(const T& x, const T& y) { \
+      const auto a = Comparable(x);             \
+      const auto b = Comparable(y);             \
+      return EXPR;                              \
+    }                                           \
   };
 MINITF_COMPARE_FN(LessFn, a < b)
 MINITF_COMPARE_FN(LessEqualFn, a <= b)
@@ -242,7 +192,7 @@ MINITF_COMPARE_FN(GreaterFn, a > b)
 MINITF_COMPARE_FN(GreaterEqualFn, a >= b)
 MINITF_COMPARE_FN(EqualFn, a == b)
 MINITF_COMPARE_FN(NotEqualFn, a != b)
-MINITF_COMPARE_FN(LogicalAndFn, a && b)
+MINITF_COMPARE_FN(LogicalAndFn, a&& b)
 MINITF_COMPARE_FN(LogicalOrFn, a || b)
 #undef MINITF_COMPARE_FN
 
@@ -265,9 +215,8 @@ class CompareOp : public OpKernel {
       out->scalar<bool>()() = std::is_same<Fn, NotEqualFn>::value;
       return;
     }
-    cwise::BroadcastBinary<T, bool>(ctx, [](int64_t, const T& a, const T& b) {
-      return Fn::Apply(a, b);
-    });
+    cwise::BroadcastBinary<T, bool>(
+        ctx, [](int64_t, const T& a, const T& b) { return Fn::Apply(a, b); });
   }
 
  private:
@@ -322,9 +271,9 @@ MINITF_REGISTER_EQUALITY(int32_t) MINITF_REGISTER_EQUALITY(uint32_t)
 MINITF_REGISTER_EQUALITY(int64_t) MINITF_REGISTER_EQUALITY(uint64_t)
 MINITF_REGISTER_EQUALITY(complex64) MINITF_REGISTER_EQUALITY(complex128)
 MINITF_REGISTER_EQUALITY(bool) MINITF_REGISTER_EQUALITY(tstring)
-// clang-format on
+    // clang-format on
 
-REGISTER_KERNEL_BUILDER(Name("LogicalAnd").Device(DEVICE_CPU), CompareOp<bool, LogicalAndFn>);
+    REGISTER_KERNEL_BUILDER(Name("LogicalAnd").Device(DEVICE_CPU), CompareOp<bool, LogicalAndFn>);
 REGISTER_KERNEL_BUILDER(Name("LogicalOr").Device(DEVICE_CPU), CompareOp<bool, LogicalOrFn>);
 
 }  // namespace

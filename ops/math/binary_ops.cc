@@ -90,16 +90,16 @@ Status SelectV2Shape(InferenceContext* c) {
       .Summary(SUMMARY)                  \
       .CcHeader("math_ops")
 
-#define MINITF_EQUALITY(NAME, SUMMARY)                       \
-  REGISTER_OP(NAME)                                          \
-      .Input("x: T")                                         \
-      .Input("y: T")                                         \
-      .Output("z: bool")                                     \
-      .SetIsCommutative()                                    \
-      .Attr("T: type")                                       \
-      .Attr("incompatible_shape_error: bool = true")         \
-      .SetShapeFn(EqualityShape)                             \
-      .Summary(SUMMARY)                                      \
+#define MINITF_EQUALITY(NAME, SUMMARY)               \
+  REGISTER_OP(NAME)                                  \
+      .Input("x: T")                                 \
+      .Input("y: T")                                 \
+      .Output("z: bool")                             \
+      .SetIsCommutative()                            \
+      .Attr("T: type")                               \
+      .Attr("incompatible_shape_error: bool = true") \
+      .SetShapeFn(EqualityShape)                     \
+      .Summary(SUMMARY)                              \
       .CcHeader("math_ops")
 
 #define MINITF_LOGICAL(NAME, SUMMARY) \
@@ -114,8 +114,10 @@ Status SelectV2Shape(InferenceContext* c) {
 
 }  // namespace
 
-MINITF_BINARY("Maximum", MINITF_REAL_NUMBERS, "Returns the max of x and y (i.e. x > y ? x : y) element-wise.");
-MINITF_BINARY("Minimum", MINITF_REAL_NUMBERS, "Returns the min of x and y (i.e. x < y ? x : y) element-wise.");
+MINITF_BINARY("Maximum", MINITF_REAL_NUMBERS,
+              "Returns the max of x and y (i.e. x > y ? x : y) element-wise.");
+MINITF_BINARY("Minimum", MINITF_REAL_NUMBERS,
+              "Returns the min of x and y (i.e. x < y ? x : y) element-wise.");
 MINITF_BINARY("SquaredDifference",
               "{bfloat16, half, float, double, int32, int64, complex64, complex128}",
               "Returns conj(x - y)(x - y) element-wise.")

@@ -63,11 +63,10 @@ Status ScalarArg(const Tensor& t, const char* name) {
   return errors::InvalidArgument(name, " must be a scalar, not shape ", t.shape().DebugString());
 }
 
-Status RangeSizeOf(const Tensor& start, const Tensor& limit, const Tensor& delta,
-                   int64_t* size) {
+Status RangeSizeOf(const Tensor& start, const Tensor& limit, const Tensor& delta, int64_t* size) {
   switch (start.dtype()) {
-#define MINITF_RANGE_CASE(T)                                                              \
-  case DataTypeToEnum<T>::value:                                                          \
+#define MINITF_RANGE_CASE(T)     \
+  case DataTypeToEnum<T>::value: \
     return RangeSize<T>(ScalarOf<T>(start), ScalarOf<T>(limit), ScalarOf<T>(delta), size);
     MINITF_RANGE_CASE(float)
     MINITF_RANGE_CASE(double)
@@ -117,8 +116,8 @@ class RangeOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ScalarArg(limit, "limit"));
     OP_REQUIRES_OK(ctx, ScalarArg(delta, "delta"));
     int64_t size = 0;
-    OP_REQUIRES_OK(ctx, RangeSize<T>(ScalarOf<T>(start), ScalarOf<T>(limit),
-                                     ScalarOf<T>(delta), &size));
+    OP_REQUIRES_OK(ctx,
+                   RangeSize<T>(ScalarOf<T>(start), ScalarOf<T>(limit), ScalarOf<T>(delta), &size));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({size}), &out));
     T* z = out->flat<T>().data();

@@ -22,11 +22,11 @@ class SelectOp : public OpKernel {
     const Tensor& t = ctx->input(1);
     const Tensor& e = ctx->input(2);
     if (cond.dims() == 0) {
-      OP_REQUIRES(ctx, t.shape() == e.shape(),
-                  errors::InvalidArgument("'then' and 'else' must have the same size.  but "
-                                          "received: ",
-                                          t.shape().DebugString(), " vs. ",
-                                          e.shape().DebugString()));
+      OP_REQUIRES(
+          ctx, t.shape() == e.shape(),
+          errors::InvalidArgument("'then' and 'else' must have the same size.  but "
+                                  "received: ",
+                                  t.shape().DebugString(), " vs. ", e.shape().DebugString()));
       ctx->set_output(0, cond.scalar<bool>()() ? t : e);
       return;
     }
@@ -38,26 +38,26 @@ class SelectOp : public OpKernel {
                   errors::InvalidArgument(
                       "Number of batches of 'then' must match size of 'cond', but saw: ",
                       t.dim_size(0), " vs. ", cond.NumElements()));
-      OP_REQUIRES(ctx, t.shape() == e.shape(),
-                  errors::InvalidArgument("'then' and 'else' must have the same size.  but "
-                                          "received: ",
-                                          t.shape().DebugString(), " vs. ",
-                                          e.shape().DebugString()));
+      OP_REQUIRES(
+          ctx, t.shape() == e.shape(),
+          errors::InvalidArgument("'then' and 'else' must have the same size.  but "
+                                  "received: ",
+                                  t.shape().DebugString(), " vs. ", e.shape().DebugString()));
       Tensor* out = nullptr;
       OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 2}, 0, t.shape(), &out));
       const int64_t rows = cond.NumElements();
       const int64_t row = rows == 0 ? 0 : t.NumElements() / rows;
-      Run(ctx, out, t.NumElements(), [&](int64_t i) { return i / std::max<int64_t>(row, 1); },
+      Run(
+          ctx, out, t.NumElements(), [&](int64_t i) { return i / std::max<int64_t>(row, 1); },
           [](int64_t i) { return i; }, [](int64_t i) { return i; });
       return;
     }
     for (int i = 1; i < 3; ++i) {
       OP_REQUIRES(ctx, ctx->input(i).shape() == cond.shape(),
-                  errors::InvalidArgument("Inputs to operation ", name(), " of type ",
-                                          type_string(),
-                                          " must have the same size and shape.  Input 0: ",
-                                          cond.shape().DebugString(), " != input ", i, ": ",
-                                          ctx->input(i).shape().DebugString()));
+                  errors::InvalidArgument(
+                      "Inputs to operation ", name(), " of type ", type_string(),
+                      " must have the same size and shape.  Input 0: ", cond.shape().DebugString(),
+                      " != input ", i, ": ", ctx->input(i).shape().DebugString()));
     }
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 2}, 0, t.shape(), &out));
@@ -121,10 +121,9 @@ class SelectV2Op : public OpKernel {
   }
 };
 
-#define MINITF_REGISTER_SELECT(T)                                                       \
-  REGISTER_KERNEL_BUILDER(Name("Select").Device(DEVICE_CPU).TypeConstraint<T>("T"),   \
-                          SelectOp<T>);                                                 \
-  REGISTER_KERNEL_BUILDER(Name("SelectV2").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+#define MINITF_REGISTER_SELECT(T)                                                                 \
+  REGISTER_KERNEL_BUILDER(Name("Select").Device(DEVICE_CPU).TypeConstraint<T>("T"), SelectOp<T>); \
+  REGISTER_KERNEL_BUILDER(Name("SelectV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),             \
                           SelectV2Op<T>);
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_SELECT)
 

@@ -1,12 +1,15 @@
 // The elementwise math ops against TensorFlow 2.21's outputs: the unary ops and their gradient
 // ops (tests/golden/unary.pb, from generate_unary.py) and the binary, comparison, logical and
 // select ops with Range, Fill and Rank (tests/golden/binary.pb, from generate_binary.py), both
-// written with live TF. Every real dtype must have TF's bits, in whole AVX packets and in the
-// scalar tail alike (TF's two code paths); complex results, which minitf computes with the standard
-// library rather than Eigen's formulas, must agree within a few units of rounding.
+// and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
+// generate_nn.py), all written with live TF. Every real dtype must have TF's bits, in whole AVX
+// packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
+// computes with the standard library rather than Eigen's formulas, must agree within a few units of
+// rounding.
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <set>
 
 #include "tests/ops/golden_harness.h"
 
@@ -55,8 +58,63 @@ std::string FirstDifference(const golden::Case& c, const Tensor& mine, const Ten
   return "same bits";
 }
 
-// Runs every case of `file` and compares each output with TF's; returns the ops checked.
-std::map<std::string, int> CheckFile(const std::string& file) {
+// Sums whose order TF's Eigen picks (BiasAddGrad, L2Loss): within a few units of rounding of
+// the largest term, exactly for integers.
+::testing::AssertionResult SumClose(const Tensor& mine, const Tensor& expected) {
+  if (DataTypeIsInteger(expected.dtype())) {
+    return golden::SameBits(mine, expected) ? ::testing::AssertionSuccess()
+                                            : ::testing::AssertionFailure() << "integers differ";
+  }
+  Tensor a(DT_DOUBLE, mine.shape()), b(DT_DOUBLE, expected.shape());
+  for (auto [t, d] : {std::pair{&mine, &a}, std::pair{&expected, &b}}) {
+    Tensor c;
+    // Through the complex parts: real and imaginary compared alike.
+    if (t->dtype() == DT_COMPLEX64 || t->dtype() == DT_COMPLEX128) {
+      for (int64_t i = 0; i < t->NumElements(); ++i) {
+        const std::complex<double> z = t->dtype() == DT_COMPLEX64
+                                           ? std::complex<double>(t->flat<complex64>()(i))
+                                           : t->flat<complex128>()(i);
+        d->flat<double>()(i) = z.real() + 3 * z.imag();
+      }
+      continue;
+    }
+    for (int64_t i = 0; i < t->NumElements(); ++i) {
+      switch (t->dtype()) {
+        case DT_FLOAT:
+          d->flat<double>()(i) = t->flat<float>()(i);
+          break;
+        case DT_DOUBLE:
+          d->flat<double>()(i) = t->flat<double>()(i);
+          break;
+        case DT_HALF:
+          d->flat<double>()(i) = static_cast<float>(t->flat<Eigen::half>()(i));
+          break;
+        default:
+          d->flat<double>()(i) = static_cast<float>(t->flat<Eigen::bfloat16>()(i));
+          break;
+      }
+    }
+  }
+  const double tol = expected.dtype() == DT_HALF                                            ? 1e-2
+                     : expected.dtype() == DT_BFLOAT16                                      ? 4e-2
+                     : (expected.dtype() == DT_DOUBLE || expected.dtype() == DT_COMPLEX128) ? 1e-12
+                                                                                            : 1e-5;
+  double scale = 1;
+  for (int64_t i = 0; i < b.NumElements(); ++i)
+    scale = std::max(scale, std::abs(b.flat<double>()(i)));
+  for (int64_t i = 0; i < b.NumElements(); ++i) {
+    if (std::abs(a.flat<double>()(i) - b.flat<double>()(i)) > tol * scale) {
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << a.flat<double>()(i) << " vs TF " << b.flat<double>()(i);
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Runs every case of `file` and compares each output with TF's (`sums` by SumClose); returns
+// the ops checked.
+std::map<std::string, int> CheckFile(const std::string& file,
+                                     const std::set<std::string>& sums = {}) {
   const GraphDef golden = golden::Load(file);
   std::map<std::string, int> checked;
   golden::RunAndCheck(golden, nullptr, [&](const golden::Case& c, int o, const Tensor& mine) {
@@ -64,7 +122,9 @@ std::map<std::string, int> CheckFile(const std::string& file) {
     TF_ASSERT_OK(GetNodeAttr(AttrSlice(*c.def), absl::StrCat("expected_", o), &expected));
     ASSERT_EQ(mine.dtype(), expected.dtype()) << golden::Describe(c, o);
     ASSERT_EQ(mine.shape(), expected.shape()) << golden::Describe(c, o);
-    if (expected.dtype() == DT_COMPLEX64) {
+    if (sums.count(c.def->op())) {
+      EXPECT_TRUE(SumClose(mine, expected)) << golden::Describe(c, o);
+    } else if (expected.dtype() == DT_COMPLEX64) {
       EXPECT_TRUE(ComplexClose<complex64>(mine, expected, 2e-6)) << golden::Describe(c, o);
     } else if (expected.dtype() == DT_COMPLEX128) {
       EXPECT_TRUE(ComplexClose<complex128>(mine, expected, 1e-14)) << golden::Describe(c, o);
@@ -81,6 +141,10 @@ std::map<std::string, int> CheckFile(const std::string& file) {
 TEST(CwiseGoldenTest, UnaryOpsMatchTensorFlow) { EXPECT_GE(CheckFile("unary.pb").size(), 19u); }
 
 TEST(CwiseGoldenTest, BinaryOpsMatchTensorFlow) { EXPECT_GE(CheckFile("binary.pb").size(), 18u); }
+
+TEST(CwiseGoldenTest, NnOpsMatchTensorFlow) {
+  EXPECT_GE(CheckFile("nn.pb", {"BiasAddGrad", "L2Loss"}).size(), 17u);
+}
 
 }  // namespace
 }  // namespace tensorflow

@@ -9,6 +9,7 @@
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/nn_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
@@ -183,6 +184,50 @@ GRADIENT_CHECK_TEST(BinarySelectAndSignOps, "Maximum", "Minimum", "SquaredDiffer
     Scope s = Scope::NewRootScope();
     auto x = D(s, TensorShape({}));
     CheckDouble(s, {x}, {TensorShape({})}, {Fill(s, {2, 3}, x)}, {s23});
+  }
+}
+
+// The nn activations away from their kinks (x in [0.5, 1.5) or [-1.5, -0.5)), BiasAdd in both
+// formats, L2Loss, and LeakyReluGrad's own gradient.
+GRADIENT_CHECK_TEST(NnOps, "Relu", "Relu6", "Elu", "Selu", "LeakyRelu", "Softplus", "Softsign",
+                    "BiasAdd", "L2Loss", "LeakyReluGrad") {
+  const TensorShape shape({2, 5});
+  typedef Output (*Unary)(const Scope&, const Output&);
+  const std::vector<std::pair<const char*, Unary>> ops = {
+      {"Relu", [](const Scope& s, const Output& x) -> Output { return Relu(s, x); }},
+      {"Relu6", [](const Scope& s, const Output& x) -> Output { return Relu6(s, x); }},
+      {"Elu", [](const Scope& s, const Output& x) -> Output { return Elu(s, x); }},
+      {"Selu", [](const Scope& s, const Output& x) -> Output { return Selu(s, x); }},
+      {"LeakyRelu",
+       [](const Scope& s, const Output& x) -> Output { return ops::internal::LeakyRelu(s, x); }},
+      {"Softplus", [](const Scope& s, const Output& x) -> Output { return Softplus(s, x); }},
+      {"Softsign", [](const Scope& s, const Output& x) -> Output { return Softsign(s, x); }},
+  };
+  for (const auto& [name, op] : ops) {
+    for (double shift : {0.5, -1.5}) {
+      SCOPED_TRACE(std::string(name) + " shift " + std::to_string(shift));
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, shape);
+      CheckDouble(s, {x}, {shape}, {op(s, AddV2(s, x, Cast(s, shift, DT_DOUBLE)))}, {shape}, 1e-5);
+    }
+  }
+  for (const char* format : {"NHWC", "NCHW"}) {
+    Scope s = Scope::NewRootScope();
+    const TensorShape v({2, 3, 4}), b({std::string(format) == "NHWC" ? 4 : 3});
+    auto x = D(s, v);
+    auto bias = D(s, b);
+    CheckDouble(s, {x, bias}, {v, b}, {BiasAdd(s, x, bias, BiasAdd::DataFormat(format))}, {v});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {L2Loss(s, x)}, {TensorShape({})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto g = D(s, shape);
+    auto f = Const(s, {{1.0, -2.0, 3.0, -4.0, 5.0}, {-6.0, 7.0, -8.0, 9.0, -0.5}});
+    CheckDouble(s, {g}, {shape}, {ops::internal::LeakyReluGrad(s, g, f)}, {shape});
   }
 }
 

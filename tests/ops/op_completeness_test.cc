@@ -76,6 +76,8 @@ const std::set<std::string> kNoGradientInTf = {
     "Ceil", "Round",
     // FloorDiv, FloorMod, Range: none in TF's C++ (its Python returns None for them).
     "FloorDiv", "FloorMod", "Range",
+    // The nn gradient ops TF's C++ gives no gradient (it has LeakyReluGrad's only).
+    "ReluGrad", "Relu6Grad", "EluGrad", "SeluGrad", "SoftplusGrad", "SoftsignGrad", "BiasAddGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

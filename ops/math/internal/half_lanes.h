@@ -70,6 +70,8 @@ struct Lane16 {
   friend Lane16 operator/(Lane16 a, Lane16 b) { return Of(a.f() / b.f()); }
   Lane16 operator-() const { return Wrap(-t); }
   friend bool operator==(Lane16 a, Lane16 b) { return a.f() == b.f(); }
+  friend bool operator<(Lane16 a, Lane16 b) { return a.f() < b.f(); }
+  friend bool operator>(Lane16 a, Lane16 b) { return a.f() > b.f(); }
 };
 
 }  // namespace half_lanes

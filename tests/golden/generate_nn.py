@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Generates tests/golden/nn.pb: inputs and TensorFlow 2.21's outputs for the nn family's
+activations (Relu, Relu6, Elu, Selu, LeakyRelu, Softplus, Softsign), their gradient ops,
+BiasAdd (NHWC and NCHW), BiasAddGrad and L2Loss: every dtype TF's CPU kernels take, long
+tensors (whole AVX packets and a tail) and short ones (tail only), NaN, inf, -0, subnormals
+and the points where each function changes branch. Same container as generate_fake_quant.py.
+
+  .venv-tf/bin/python tests/golden/generate_nn.py tests/golden/nn.pb
+  .venv-tf/bin/python tests/golden/generate_nn.py --check tests/golden/nn.pb
+"""
+import inspect
+import os
+import sys
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.framework import graph_pb2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import golden_file  # noqa: E402
+
+SEED = 20261206
+BF16 = tf.bfloat16.as_numpy_dtype
+FLOATS = [np.float32, np.float64, np.float16, BF16]
+INTS = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+SPECIAL = [np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 6.0, 5.999, -13.94,
+           13.94, 15.95, -15.95, 36.0, -36.0, 88.8, -104.0]
+
+
+def values(rng, dtype, n, scale=5.0):
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(max(info.min, -20), min(info.max, 20), n, endpoint=True).astype(dtype)
+    v = np.concatenate([rng.standard_normal(n) * scale, SPECIAL])
+    rng.shuffle(v)
+    with np.errstate(all="ignore"):
+        return v.astype(dtype)
+
+
+def cases():
+    rng = np.random.default_rng(SEED)
+    for dtype in FLOATS + INTS:
+        ops = ["Relu", "Relu6"] + (["Elu", "Selu", "Softplus", "Softsign", "LeakyRelu"]
+                                   if dtype in FLOATS else [])
+        for op in ops:
+            for scale in (1.0, 20.0):
+                x = values(rng, dtype, 150, scale)
+                yield op, [x], {}
+                yield op, [x[:5]], {}
+            if op == "LeakyRelu":
+                yield op, [values(rng, dtype, 40)], {"alpha": 0.01}
+                yield op, [values(rng, dtype, 40)], {"alpha": 1.5}
+        grads = ["ReluGrad", "Relu6Grad"] + (
+            ["EluGrad", "SeluGrad", "SoftplusGrad", "SoftsignGrad", "LeakyReluGrad"]
+            if dtype in FLOATS else [])
+        for op in grads:
+            g = values(rng, dtype, 100)
+            f = values(rng, dtype, 100)
+            if op in ("EluGrad", "SeluGrad") and dtype in FLOATS:  # outputs of Elu/Selu
+                f = np.maximum(f, np.array(-1.7, dtype)) if dtype != BF16 else f
+            yield op, [g, f], {}
+            yield op, [g[:7], f[:7]], {}
+        if dtype in FLOATS or dtype in (np.int32, np.int64, np.uint8):
+            v = values(rng, dtype, 60)[:60].reshape(3, 4, 5)
+            b = values(rng, dtype, 5)[:5]
+            yield "BiasAdd", [v, b], {"data_format": "NHWC"}
+            yield "BiasAdd", [v, values(rng, dtype, 4)[:4]], {"data_format": "NCHW"}
+            yield "BiasAdd", [values(rng, dtype, 24)[:24].reshape(2, 3, 2, 2),
+                              values(rng, dtype, 3)[:3]], {"data_format": "NCHW"}
+            g = (rng.standard_normal((4, 3, 6)) * 3).astype(dtype) if dtype in FLOATS else \
+                values(rng, dtype, 72)[:72].reshape(4, 3, 6)
+            yield "BiasAddGrad", [g], {"data_format": "NHWC"}
+            yield "BiasAddGrad", [g], {"data_format": "NCHW"}
+    for dtype in [np.complex64, np.complex128]:
+        v = (rng.standard_normal((2, 3)) + 1j * rng.standard_normal((2, 3))).astype(dtype)
+        yield "BiasAdd", [v, v[0]], {"data_format": "NHWC"}
+        yield "BiasAddGrad", [v], {"data_format": "NHWC"}
+    for dtype in FLOATS:
+        yield "L2Loss", [(rng.standard_normal((7, 9)) * 2).astype(dtype)], {}
+        yield "L2Loss", [np.zeros((0, 3), dtype)], {}
+
+
+def run(op, inputs, attrs):
+    fn = getattr(tf.raw_ops, op)
+    names = list(inspect.signature(fn).parameters)[:len(inputs)]
+    kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
+    kwargs.update(attrs)
+    return [fn(**kwargs).numpy()]
+
+
+def build():
+    graph = graph_pb2.GraphDef()
+    for op, inputs, attrs in cases():
+        golden_file.add_case(graph, op, attrs, inputs, run(op, inputs, attrs))
+    return graph
+
+
+if __name__ == "__main__":
+    golden_file.main(build, __doc__)
