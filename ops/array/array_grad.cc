@@ -36,6 +36,15 @@ Status ReshapeGrad(const Scope& scope, const Operation& op, const std::vector<Ou
 }
 REGISTER_GRADIENT_OP("Reshape", ReshapeGrad);
 
+// The gradient reshaped back to the input's shape.
+Status ExpandDimsGrad(const Scope& scope, const Operation& op,
+                      const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Reshape(scope, grad_inputs[0], Shape(scope, op.input(0))));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("ExpandDims", ExpandDimsGrad);
+
 }  // namespace
 }  // namespace ops
 }  // namespace tensorflow

@@ -1,5 +1,5 @@
 // CPU kernels of the shape-level array ops: OnesLike, ZerosLike, StopGradient, Reshape,
-// Shape, Size, Rank, Fill, BroadcastTo, BroadcastGradientArgs.
+// Shape, Size, Rank, ExpandDims, Fill, BroadcastTo, BroadcastGradientArgs.
 #include <cstring>
 
 #include "framework/bcast.h"
@@ -122,6 +122,29 @@ class SizeOp : public OpKernel {
 };
 
 // Copies whole elements (any dtype) with broadcasting strides.
+// ExpandDims: the input with a 1 inserted at `dim`, sharing its buffer.
+class ExpandDimsOp : public OpKernel {
+ public:
+  explicit ExpandDimsOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& in = ctx->input(0);
+    OP_REQUIRES(ctx, ctx->input(1).NumElements() == 1,
+                errors::InvalidArgument("'dim' must be a tensor with a single value"));
+    const int64_t dim = tensor::IntValues(ctx->input(1))[0];
+    const int rank = in.dims();
+    OP_REQUIRES(ctx, dim >= -1 - rank && dim <= rank,
+                errors::InvalidArgument("Tried to expand dim index ", dim, " for tensor with ",
+                                        rank, " dimensions."));
+    const auto in_dims = in.shape().dim_sizes();
+    std::vector<int64_t> dims(in_dims.begin(), in_dims.end());
+    dims.insert(dims.begin() + (dim < 0 ? dim + rank + 1 : dim), 1);
+    Tensor out;
+    OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(dims)),
+                errors::Internal("ExpandDims could not share its input"));
+    ctx->set_output(0, out);
+  }
+};
+
 // Rank: the input's number of dimensions, an int32 scalar.
 class RankOp : public OpKernel {
  public:
@@ -249,6 +272,7 @@ REGISTER_KERNEL_BUILDER(Name("Shape").Device(DEVICE_CPU), ShapeOp);
 REGISTER_KERNEL_BUILDER(Name("Size").Device(DEVICE_CPU), SizeOp);
 REGISTER_KERNEL_BUILDER(Name("BroadcastTo").Device(DEVICE_CPU), BroadcastToOp);
 REGISTER_KERNEL_BUILDER(Name("Rank").Device(DEVICE_CPU), RankOp);
+REGISTER_KERNEL_BUILDER(Name("ExpandDims").Device(DEVICE_CPU), ExpandDimsOp);
 #define MINITF_REGISTER_FILL(T) \
   REGISTER_KERNEL_BUILDER(Name("Fill").Device(DEVICE_CPU).TypeConstraint<T>("T"), FillOp<T>);
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_FILL)

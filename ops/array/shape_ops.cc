@@ -80,6 +80,34 @@ Status BroadcastToShape(InferenceContext* c) {
   return OkStatus();
 }
 
+// ExpandDims: a 1 inserted at `dim` (negative counts from the end, -1 appends) when dim is
+// known, else a rank one higher.
+Status ExpandDimsShape(InferenceContext* c) {
+  const PartialTensorShape& in = c->input(0);
+  const Tensor* dim = c->input_tensor(1);
+  if (in.unknown_rank() || dim == nullptr) {
+    c->set_output(0, in.unknown_rank()
+                         ? PartialTensorShape()
+                         : PartialTensorShape(std::vector<int64_t>(in.dims() + 1, -1)));
+    return OkStatus();
+  }
+  const std::vector<int64_t> values = tensor::IntValues(*dim);
+  if (values.size() != 1) {
+    return errors::InvalidArgument("'dim' input must be a tensor with a single value");
+  }
+  int64_t d = values[0];
+  if (d < -1 - in.dims() || d > in.dims()) {
+    return errors::InvalidArgument("dim ", d, " not in the interval [", -1 - in.dims(), ", ",
+                                   in.dims(), "].");
+  }
+  if (d < 0) d += in.dims() + 1;
+  const auto in_dims = in.dim_sizes();
+  std::vector<int64_t> out(in_dims.begin(), in_dims.end());
+  out.insert(out.begin() + d, 1);
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
 // dims (a vector, known or not) gives the output shape; value is a scalar.
 Status FillShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRank(0, 1));
@@ -163,6 +191,17 @@ REGISTER_OP("Size")
     .Attr("out_type: {int32, int64} = DT_INT32")
     .SetShapeFn(shape_inference::ScalarShape)
     .Summary("Returns the size of a tensor.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("ExpandDims")
+    .Input("input: T")
+    .Input("dim: Tdim")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("Tdim: {int32, int64} = DT_INT32")
+    .SetShapeFn(ExpandDimsShape)
+    .Summary("Inserts a dimension of 1 into a tensor's shape.")
+    .CcRename("dim", "axis")
     .CcHeader("array_ops");
 
 REGISTER_OP("Rank")

@@ -1,7 +1,9 @@
 // Gradients of the nn family, built as TF's C++ gradients build them (cc/gradients/nn_grad.cc):
 // each activation through its gradient op, LeakyReluGrad's own gradient, BiasAdd through
-// Identity and BiasAddGrad, L2Loss as x * grad. TF's C++ has no gradient for the other
-// gradient ops; differentiating through them is TF's NotFound error here too.
+// Identity and BiasAddGrad, L2Loss as x * grad, Softmax, LogSoftmax and the cross entropies
+// (the sparse one's from TF's Python, which alone defines it). TF's C++ has no gradient for the
+// other gradient ops; differentiating through them is TF's NotFound error here too.
+#include "framework/errors.h"
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/math_ops.h"
@@ -76,6 +78,70 @@ Status BiasAddGradHelper(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("BiasAdd", BiasAddGradHelper);
+
+// dL/dx = (dL/dy - sum(dL/dy * y)) * y over the last dimension.
+Status SoftmaxGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
+  auto y = op.output(0);
+  auto dyy = Mul(scope, grad_inputs[0], y);
+  auto sum = Sum(scope, dyy, /*axis=*/-1, Sum::KeepDims(true));
+  auto sub = Sub(scope, grad_inputs[0], sum);
+  grad_outputs->push_back(Mul(scope, sub, y));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Softmax", SoftmaxGrad);
+
+// dx = dy - sum(dy, axis 1) * softmax (TF's C++ sums over axis 1).
+Status LogSoftmaxGrad(const Scope& scope, const Operation& op,
+                      const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  auto softmax = Exp(scope, op.output(0));
+  auto sum = Sum(scope, grad_inputs[0], {1}, Sum::KeepDims(true));
+  auto mul = Mul(scope, sum, softmax);
+  grad_outputs->push_back(Sub(scope, grad_inputs[0], mul));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("LogSoftmax", LogSoftmaxGrad);
+
+// vec [D0] times mat [D0, D1], vec broadcast along D1.
+Output BroadcastMul(const Scope& scope, const Output& vec, const Output& mat) {
+  return Multiply(scope, ExpandDims(scope, vec, -1), mat);
+}
+
+// The loss's gradient times the backprop output, and -log_softmax(logits) for the labels. A
+// gradient flowing into the backprop output (a second derivative) needs BatchMatMul, which
+// minitf does not have yet: that case is an Unimplemented error.
+Status SoftmaxCrossEntropyWithLogitsGrad(const Scope& scope, const Operation& op,
+                                         const std::vector<Output>& grad_inputs,
+                                         std::vector<Output>* grad_outputs) {
+  auto logits = op.input(0);
+  auto softmax_grad = op.output(1);
+  auto grad_loss = grad_inputs[0];
+  auto grad_grad = grad_inputs[1];
+  auto grad = BroadcastMul(scope, grad_loss, softmax_grad);
+  const std::string grad_grad_op = grad_grad.op().node()->type_string();
+  if (grad_grad_op != "ZerosLike" && grad_grad_op != "Zeros") {
+    return errors::Unimplemented(
+        "the gradient through SoftmaxCrossEntropyWithLogits' backprop output needs "
+        "BatchMatMul, which minitf does not have yet");
+  }
+  auto minus_log_softmax = Multiply(scope, LogSoftmax(scope, logits), -1.0f);
+  grad_outputs->push_back(grad);
+  grad_outputs->push_back(BroadcastMul(scope, grad_loss, minus_log_softmax));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("SoftmaxCrossEntropyWithLogits", SoftmaxCrossEntropyWithLogitsGrad);
+
+// Only TF's Python defines this gradient: the loss's gradient times the backprop output; none
+// for the labels.
+Status SparseSoftmaxCrossEntropyWithLogitsGrad(const Scope& scope, const Operation& op,
+                                               const std::vector<Output>& grad_inputs,
+                                               std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(BroadcastMul(scope, grad_inputs[0], op.output(1)));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("SparseSoftmaxCrossEntropyWithLogits",
+                     SparseSoftmaxCrossEntropyWithLogitsGrad);
 
 }  // namespace
 }  // namespace ops

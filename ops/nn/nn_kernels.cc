@@ -76,7 +76,9 @@ V Indicator(bool b) {
 
 struct ReluFn {
   template <bool kPacket, typename V>
-  static V Apply(V x) { return minmax::MaximumFn::Apply(x, V(0)); }
+  static V Apply(V x) {
+    return minmax::MaximumFn::Apply(x, V(0));
+  }
 };
 struct Relu6Fn {
   template <bool kPacket, typename V>
@@ -86,7 +88,9 @@ struct Relu6Fn {
 };
 struct EluFn {
   template <bool kPacket, typename V>
-  static V Apply(V x) { return x < V(0) ? ExpOf<kPacket>(x) - V(1) : x; }
+  static V Apply(V x) {
+    return x < V(0) ? ExpOf<kPacket>(x) - V(1) : x;
+  }
 };
 // TF's Selu constants, rounded to T.
 constexpr double kSeluScale = 1.0507009873554804934193349852946;
@@ -128,22 +132,30 @@ struct SoftplusFn {
 };
 struct SoftsignFn {
   template <bool kPacket, typename V>
-  static V Apply(V x) { return x / (AbsOf(x) + V(1)); }
+  static V Apply(V x) {
+    return x / (AbsOf(x) + V(1));
+  }
 };
 
 // ---- the gradient ops: Apply<kPacket>(g, y) ---------------------------------------------
 
 struct ReluGradFn {
   template <bool kPacket, typename V>
-  static V Apply(V g, V f) { return g * Indicator<V>(f > V(0)); }
+  static V Apply(V g, V f) {
+    return g * Indicator<V>(f > V(0));
+  }
 };
 struct Relu6GradFn {
   template <bool kPacket, typename V>
-  static V Apply(V g, V f) { return g * Indicator<V>(f > V(0) && f < V(6)); }
+  static V Apply(V g, V f) {
+    return g * Indicator<V>(f > V(0) && f < V(6));
+  }
 };
 struct EluGradFn {
   template <bool kPacket, typename V>
-  static V Apply(V g, V a) { return a < V(0) ? (a + V(1)) * g : g; }
+  static V Apply(V g, V a) {
+    return a < V(0) ? (a + V(1)) * g : g;
+  }
 };
 struct SeluGradFn {
   template <bool kPacket, typename V>
@@ -153,7 +165,9 @@ struct SeluGradFn {
 };
 struct SoftplusGradFn {
   template <bool kPacket, typename V>
-  static V Apply(V g, V f) { return g / (ExpOf<kPacket>(-f) + V(1)); }
+  static V Apply(V g, V f) {
+    return g / (ExpOf<kPacket>(-f) + V(1));
+  }
 };
 struct SoftsignGradFn {
   template <bool kPacket, typename V>
@@ -177,11 +191,9 @@ Status SameShapes(OpKernelContext* ctx, const OpKernel* op) {
   const Tensor& a = ctx->input(0);
   const Tensor& b = ctx->input(1);
   if (a.shape() == b.shape()) return OkStatus();
-  return errors::InvalidArgument("Inputs to operation ", op->name(), " of type ",
-                                 op->type_string(),
+  return errors::InvalidArgument("Inputs to operation ", op->name(), " of type ", op->type_string(),
                                  " must have the same size and shape.  Input 0: ",
-                                 a.shape().DebugString(), " != input 1: ",
-                                 b.shape().DebugString());
+                                 a.shape().DebugString(), " != input 1: ", b.shape().DebugString());
 }
 
 // y = f(x).
@@ -302,9 +314,9 @@ class BiasAddOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& value = ctx->input(0);
     const Tensor& bias = ctx->input(1);
-    OP_REQUIRES(ctx, value.dims() >= 2,
-                errors::InvalidArgument("Input tensor must be at least 2D: ",
-                                        value.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, value.dims() >= 2,
+        errors::InvalidArgument("Input tensor must be at least 2D: ", value.shape().DebugString()));
     OP_REQUIRES(ctx, bias.dims() == 1,
                 errors::InvalidArgument("Biases must be 1D: ", bias.shape().DebugString()));
     const int channel_dim = ChannelDim(format_, value.dims());
@@ -350,9 +362,9 @@ class BiasAddGradOp : public OpKernel {
   }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& g = ctx->input(0);
-    OP_REQUIRES(ctx, g.dims() >= 2,
-                errors::InvalidArgument("Input tensor must be at least 2D: ",
-                                        g.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, g.dims() >= 2,
+        errors::InvalidArgument("Input tensor must be at least 2D: ", g.shape().DebugString()));
     const int channel_dim = ChannelDim(format_, g.dims());
     const ChannelIndex channel(g.shape(), channel_dim);
     Tensor* out = nullptr;

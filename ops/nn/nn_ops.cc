@@ -1,6 +1,8 @@
 // The nn family's op definitions (TF 2.21's signatures, attrs and summaries): the activations
 // Relu, Relu6, Elu, Selu, LeakyRelu, Softplus, Softsign with their gradient ops, BiasAdd,
-// BiasAddGrad and L2Loss. Kernels: nn_kernels.cc; gradients: nn_grad.cc.
+// BiasAddGrad, L2Loss, Softmax, LogSoftmax and the two softmax cross entropies. Kernels:
+// nn_kernels.cc; gradients: nn_grad.cc.
+#include "framework/bcast.h"
 #include "framework/errors.h"
 #include "framework/op.h"
 
@@ -23,7 +25,8 @@ Status BiasAddShape(InferenceContext* c) {
     return OkStatus();
   }
   const int channel = data_format == "NCHW" ? 1 : value.dims() - 1;
-  std::vector<int64_t> dims(value.dim_sizes().begin(), value.dim_sizes().end());
+  const auto value_dims = value.dim_sizes();
+  std::vector<int64_t> dims(value_dims.begin(), value_dims.end());
   if (!bias.unknown_rank()) {
     TF_RETURN_IF_ERROR(InferenceContext::MergeDim(dims[channel], bias.dim_size(0), &dims[channel]));
   }
@@ -42,6 +45,45 @@ Status BiasAddGradShape(InferenceContext* c) {
     return OkStatus();
   }
   c->set_output(0, PartialTensorShape({in.dim_size(data_format == "NCHW" ? 1 : in.dims() - 1)}));
+  return OkStatus();
+}
+
+// Softmax and LogSoftmax: the logits' shape, rank >= 1.
+Status SoftmaxShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 1));
+  c->set_output(0, c->input(0));
+  return OkStatus();
+}
+
+// The cross entropies: loss [batch], backprop [batch, classes].
+Status XentShape(InferenceContext* c) {
+  PartialTensorShape features = c->input(0), labels = c->input(1), both;
+  if (features.unknown_rank() || labels.unknown_rank()) {
+    c->set_output(0, PartialTensorShape({-1}));
+    c->set_output(1, PartialTensorShape({-1, -1}));
+    return OkStatus();
+  }
+  TF_RETURN_IF_ERROR(BroadcastPartialShapes(features, labels, &both));
+  if (both.dims() != 2) {
+    return errors::InvalidArgument("Shape must be rank 2 but is rank ", both.dims());
+  }
+  c->set_output(0, PartialTensorShape({both.dim_size(0)}));
+  c->set_output(1, both);
+  return OkStatus();
+}
+
+// SparseSoftmaxCrossEntropyWithLogits: features [batch, classes], labels [batch].
+Status SparseXentShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 2));
+  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
+  const PartialTensorShape& features = c->input(0);
+  int64_t batch = features.unknown_rank() ? -1 : features.dim_size(0);
+  if (!c->input(1).unknown_rank()) {
+    TF_RETURN_IF_ERROR(InferenceContext::MergeDim(batch, c->input(1).dim_size(0), &batch));
+  }
+  c->set_output(0, PartialTensorShape({batch}));
+  c->set_output(1,
+                PartialTensorShape({batch, features.unknown_rank() ? -1 : features.dim_size(1)}));
   return OkStatus();
 }
 
@@ -72,8 +114,10 @@ Status BiasAddGradShape(InferenceContext* c) {
 
 }  // namespace
 
-MINITF_ACTIVATION("Relu", "{float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
-                          "half, uint32, uint64, qint8}", "Computes rectified linear: `max(features, 0)`.");
+MINITF_ACTIVATION("Relu",
+                  "{float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+                  "half, uint32, uint64, qint8}",
+                  "Computes rectified linear: `max(features, 0)`.");
 MINITF_ACTIVATION("Relu6", MINITF_REAL_NUMBERS,
                   "Computes rectified linear 6: `min(max(features, 0), 6)`.");
 MINITF_ACTIVATION("Elu", MINITF_FLOATS,
@@ -118,8 +162,8 @@ REGISTER_OP("LeakyReluGrad")
     .CcHeader("nn_ops")
     .CcHidden();
 
-#define MINITF_BIAS_TYPES                                                                   \
-  "{float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "    \
+#define MINITF_BIAS_TYPES                                                                \
+  "{float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, " \
   "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}"
 
 REGISTER_OP("BiasAdd")
@@ -141,6 +185,43 @@ REGISTER_OP("BiasAddGrad")
     .Attr("data_format: {'NHWC', 'NCHW'} = 'NHWC'")
     .SetShapeFn(BiasAddGradShape)
     .Summary("The backward operation for \"BiasAdd\" on the \"bias\" tensor.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("Softmax")
+    .Input("logits: T")
+    .Output("softmax: T")
+    .Attr("T: " MINITF_FLOATS)
+    .SetShapeFn(SoftmaxShape)
+    .Summary("Computes softmax activations.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("LogSoftmax")
+    .Input("logits: T")
+    .Output("logsoftmax: T")
+    .Attr("T: " MINITF_FLOATS)
+    .SetShapeFn(SoftmaxShape)
+    .Summary("Computes log softmax activations.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("SoftmaxCrossEntropyWithLogits")
+    .Input("features: T")
+    .Input("labels: T")
+    .Output("loss: T")
+    .Output("backprop: T")
+    .Attr("T: " MINITF_FLOATS)
+    .SetShapeFn(XentShape)
+    .Summary("Computes softmax cross entropy cost and gradients to backpropagate.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("SparseSoftmaxCrossEntropyWithLogits")
+    .Input("features: T")
+    .Input("labels: Tlabels")
+    .Output("loss: T")
+    .Output("backprop: T")
+    .Attr("T: " MINITF_FLOATS)
+    .Attr("Tlabels: {int32, int64} = DT_INT64")
+    .SetShapeFn(SparseXentShape)
+    .Summary("Computes softmax cross entropy cost and gradients to backpropagate.")
     .CcHeader("nn_ops");
 
 REGISTER_OP("L2Loss")

@@ -2,7 +2,7 @@
 """Generates tests/golden/binary.pb: inputs and TensorFlow 2.21's outputs for the broadcasting
 binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Less, LessEqual, Greater,
 GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, for Select (Where3) and SelectV2, and
-for Range, Fill and Rank: every dtype TF's CPU kernels take, broadcasting both ways, packet
+for Range, Fill, Rank and ExpandDims: every dtype TF's CPU kernels take, broadcasting both ways, packet
 and tail positions (an 8-float packet boundary falls inside the long cases), NaN, inf, -0 and
 subnormals. Same container as generate_fake_quant.py.
 
@@ -115,6 +115,10 @@ def cases():
     yield "Fill", [np.array([2], np.int32), np.array(b"ab")], {}
     for shape in [(), (3,), (2, 0, 4), (1, 2, 3, 4)]:
         yield "Rank", [np.zeros(shape, np.float32)], {}
+    x = rng.standard_normal((2, 3)).astype(np.float32)
+    for axis, itype in [(0, np.int32), (1, np.int32), (2, np.int64), (-1, np.int32), (-3, np.int64)]:
+        yield "ExpandDims", [x, np.array(axis, itype)], {}
+    yield "ExpandDims", [np.array(b"s"), np.array([0], np.int32)], {}
 
 
 def run(op, inputs, attrs):

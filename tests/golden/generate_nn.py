@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/golden/nn.pb: inputs and TensorFlow 2.21's outputs for the nn family's
 activations (Relu, Relu6, Elu, Selu, LeakyRelu, Softplus, Softsign), their gradient ops,
-BiasAdd (NHWC and NCHW), BiasAddGrad and L2Loss: every dtype TF's CPU kernels take, long
+BiasAdd (NHWC and NCHW), BiasAddGrad, L2Loss, Softmax, LogSoftmax and the two softmax cross
+entropies: every dtype TF's CPU kernels take, long
 tensors (whole AVX packets and a tail) and short ones (tail only), NaN, inf, -0, subnormals
 and the points where each function changes branch. Same container as generate_fake_quant.py.
 
@@ -79,6 +80,21 @@ def cases():
     for dtype in FLOATS:
         yield "L2Loss", [(rng.standard_normal((7, 9)) * 2).astype(dtype)], {}
         yield "L2Loss", [np.zeros((0, 3), dtype)], {}
+    # Softmax family (appended last: earlier case names stay put).
+    for dtype in FLOATS:
+        x = (rng.standard_normal((6, 10)) * 4).astype(dtype)
+        x3 = (rng.standard_normal((2, 3, 5)) * 4).astype(dtype)
+        for op in ("Softmax", "LogSoftmax"):
+            yield op, [x], {}
+            yield op, [x3], {}
+            yield op, [np.array([1000, 1001, -1000], dtype) if dtype != np.float16
+                        else np.array([10, 11, -10], dtype)], {}
+        p = rng.random((6, 10))
+        labels = (p / p.sum(axis=1, keepdims=True)).astype(dtype)
+        yield "SoftmaxCrossEntropyWithLogits", [x, labels], {}
+        yield "SoftmaxCrossEntropyWithLogits", [x, labels[:1]], {}
+        for ltype in (np.int32, np.int64):
+            yield "SparseSoftmaxCrossEntropyWithLogits", [x, rng.integers(0, 10, 6).astype(ltype)], {}
 
 
 def run(op, inputs, attrs):
@@ -86,7 +102,8 @@ def run(op, inputs, attrs):
     names = list(inspect.signature(fn).parameters)[:len(inputs)]
     kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
     kwargs.update(attrs)
-    return [fn(**kwargs).numpy()]
+    out = fn(**kwargs)
+    return [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
 
 
 def build():

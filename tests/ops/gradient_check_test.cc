@@ -231,6 +231,47 @@ GRADIENT_CHECK_TEST(NnOps, "Relu", "Relu6", "Elu", "Selu", "LeakyRelu", "Softplu
   }
 }
 
+// Softmax and LogSoftmax of a [3, 4] input, the cross entropies wrt the logits (labels fixed),
+// ExpandDims.
+GRADIENT_CHECK_TEST(SoftmaxFamily, "Softmax", "LogSoftmax", "SoftmaxCrossEntropyWithLogits",
+                    "SparseSoftmaxCrossEntropyWithLogits", "ExpandDims") {
+  const TensorShape shape({3, 4});
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {Softmax(s, x)}, {shape});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {LogSoftmax(s, x)}, {shape});
+  }
+  {
+    // In float: TF's C++ gradient multiplies by a float -1 (a double graph fails in TF too).
+    Scope s = Scope::NewRootScope();
+    auto x = F(s, shape);
+    auto labels = Const(
+        s, {{0.1f, 0.2f, 0.3f, 0.4f}, {1.0f, 0.0f, 0.0f, 0.0f}, {0.25f, 0.25f, 0.25f, 0.25f}});
+    auto xent = SoftmaxCrossEntropyWithLogits(s, x, labels);
+    float max_error = -1;
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, {x}, {shape}, {xent.loss},
+                                                            {TensorShape({3})}, &max_error)));
+    EXPECT_GE(max_error, 0);
+    EXPECT_LT(max_error, 1e-3);
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    auto xent = SparseSoftmaxCrossEntropyWithLogits(s, x, Const(s, {3, 0, 1}));
+    CheckDouble(s, {x}, {shape}, {xent.loss}, {TensorShape({3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, shape);
+    CheckDouble(s, {x}, {shape}, {ExpandDims(s, x, 1)}, {TensorShape({3, 1, 4})});
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

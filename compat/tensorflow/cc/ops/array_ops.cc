@@ -30,6 +30,26 @@ BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input i
   this->output = Output(ret, 0);
 }
 
+ExpandDims::ExpandDims(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                       ::tensorflow::Input axis) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ExpandDims");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ExpandDims")
+                     .Input(_input)
+                     .Input(_axis);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 FakeQuantWithMinMaxArgs::FakeQuantWithMinMaxArgs(const ::tensorflow::Scope& scope,
                                                  ::tensorflow::Input inputs,
                                                  const FakeQuantWithMinMaxArgs::Attrs& attrs) {

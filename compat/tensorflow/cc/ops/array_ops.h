@@ -35,6 +35,26 @@ class BroadcastTo {
   ::tensorflow::Output output;
 };
 
+/// Inserts a dimension of 1 into a tensor's shape.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * axis:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ExpandDims {
+ public:
+  ExpandDims(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Fake-quantize 'inputs' to the grid of [min, max] given as attributes.
 ///
 /// [min; max] is nudged so that 0.0 is exactly representable, then 'inputs' is clamped to it and

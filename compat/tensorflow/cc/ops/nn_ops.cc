@@ -88,6 +88,22 @@ L2Loss::L2Loss(const ::tensorflow::Scope& scope, ::tensorflow::Input t) {
   this->output = Output(ret, 0);
 }
 
+LogSoftmax::LogSoftmax(const ::tensorflow::Scope& scope, ::tensorflow::Input logits) {
+  if (!scope.ok()) return;
+  auto _logits = ::tensorflow::ops::AsNodeOut(scope, logits);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LogSoftmax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LogSoftmax")
+                     .Input(_logits);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->logsoftmax = Output(ret, 0);
+}
+
 Relu::Relu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   if (!scope.ok()) return;
   auto _features = ::tensorflow::ops::AsNodeOut(scope, features);
@@ -136,6 +152,50 @@ Selu::Selu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   this->activations = Output(ret, 0);
 }
 
+Softmax::Softmax(const ::tensorflow::Scope& scope, ::tensorflow::Input logits) {
+  if (!scope.ok()) return;
+  auto _logits = ::tensorflow::ops::AsNodeOut(scope, logits);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Softmax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Softmax")
+                     .Input(_logits);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->softmax = Output(ret, 0);
+}
+
+SoftmaxCrossEntropyWithLogits::SoftmaxCrossEntropyWithLogits(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input features, ::tensorflow::Input labels) {
+  if (!scope.ok()) return;
+  auto _features = ::tensorflow::ops::AsNodeOut(scope, features);
+  if (!scope.ok()) return;
+  auto _labels = ::tensorflow::ops::AsNodeOut(scope, labels);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SoftmaxCrossEntropyWithLogits");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SoftmaxCrossEntropyWithLogits")
+                     .Input(_features)
+                     .Input(_labels);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->loss = Output(ret, _outputs_range["loss"].first);
+  this->backprop = Output(ret, _outputs_range["backprop"].first);
+}
+
 Softplus::Softplus(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   if (!scope.ok()) return;
   auto _features = ::tensorflow::ops::AsNodeOut(scope, features);
@@ -166,6 +226,34 @@ Softsign::Softsign(const ::tensorflow::Scope& scope, ::tensorflow::Input feature
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->activations = Output(ret, 0);
+}
+
+SparseSoftmaxCrossEntropyWithLogits::SparseSoftmaxCrossEntropyWithLogits(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input features, ::tensorflow::Input labels) {
+  if (!scope.ok()) return;
+  auto _features = ::tensorflow::ops::AsNodeOut(scope, features);
+  if (!scope.ok()) return;
+  auto _labels = ::tensorflow::ops::AsNodeOut(scope, labels);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SparseSoftmaxCrossEntropyWithLogits");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SparseSoftmaxCrossEntropyWithLogits")
+                     .Input(_features)
+                     .Input(_labels);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->loss = Output(ret, _outputs_range["loss"].first);
+  this->backprop = Output(ret, _outputs_range["backprop"].first);
 }
 
 }  // namespace ops

@@ -131,6 +131,25 @@ class L2Loss {
   ::tensorflow::Output output;
 };
 
+/// Computes log softmax activations.
+///
+/// Args:
+/// * scope: A Scope object
+/// * logits:
+///
+/// Returns:
+/// * `Output`: The logsoftmax tensor.
+class LogSoftmax {
+ public:
+  LogSoftmax(const ::tensorflow::Scope& scope, ::tensorflow::Input logits);
+  operator ::tensorflow::Output() const { return logsoftmax; }
+  operator ::tensorflow::Input() const { return logsoftmax; }
+  ::tensorflow::Node* node() const { return logsoftmax.node(); }
+
+  Operation operation;
+  ::tensorflow::Output logsoftmax;
+};
+
 /// Computes rectified linear: `max(features, 0)`.
 ///
 /// Args:
@@ -189,6 +208,45 @@ class Selu {
   ::tensorflow::Output activations;
 };
 
+/// Computes softmax activations.
+///
+/// Args:
+/// * scope: A Scope object
+/// * logits:
+///
+/// Returns:
+/// * `Output`: The softmax tensor.
+class Softmax {
+ public:
+  Softmax(const ::tensorflow::Scope& scope, ::tensorflow::Input logits);
+  operator ::tensorflow::Output() const { return softmax; }
+  operator ::tensorflow::Input() const { return softmax; }
+  ::tensorflow::Node* node() const { return softmax.node(); }
+
+  Operation operation;
+  ::tensorflow::Output softmax;
+};
+
+/// Computes softmax cross entropy cost and gradients to backpropagate.
+///
+/// Args:
+/// * scope: A Scope object
+/// * features:
+/// * labels:
+///
+/// Returns:
+/// * `Output` loss:
+/// * `Output` backprop:
+class SoftmaxCrossEntropyWithLogits {
+ public:
+  SoftmaxCrossEntropyWithLogits(const ::tensorflow::Scope& scope, ::tensorflow::Input features,
+                                ::tensorflow::Input labels);
+
+  Operation operation;
+  ::tensorflow::Output loss;
+  ::tensorflow::Output backprop;
+};
+
 /// Computes softplus: `log(exp(features) + 1)`.
 ///
 /// Args:
@@ -225,6 +283,26 @@ class Softsign {
 
   Operation operation;
   ::tensorflow::Output activations;
+};
+
+/// Computes softmax cross entropy cost and gradients to backpropagate.
+///
+/// Args:
+/// * scope: A Scope object
+/// * features:
+/// * labels:
+///
+/// Returns:
+/// * `Output` loss:
+/// * `Output` backprop:
+class SparseSoftmaxCrossEntropyWithLogits {
+ public:
+  SparseSoftmaxCrossEntropyWithLogits(const ::tensorflow::Scope& scope,
+                                      ::tensorflow::Input features, ::tensorflow::Input labels);
+
+  Operation operation;
+  ::tensorflow::Output loss;
+  ::tensorflow::Output backprop;
 };
 
 }  // namespace ops
