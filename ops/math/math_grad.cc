@@ -112,12 +112,45 @@ Status CastGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
 }
 REGISTER_GRADIENT_OP("Cast", CastGrad);
 
+// The reduction's output shape with keep_dims = true (x's shape with reduced dimensions set
+// to 1). TF computes it with a chain of shape ops (Range, DynamicStitch, ...). minitf computes
+// it as Shape(x) * keep + reduced from two Const masks when x's rank is known at graph time and
+// the axes are a Const, and otherwise as the shape of Sum(x, axes, keep_dims=true) (one extra
+// reduction at run time); with keep_dims set, it is the output's shape.
+Status KeptShape(const Scope& scope, const Operation& op, Output* kept_shape) {
+  const Output x = op.input(0);
+  bool keep_dims = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "keep_dims", &keep_dims));
+  if (keep_dims) {
+    *kept_shape = Shape(scope, op.output(0));
+    return scope.status();
+  }
+  auto x_shape = Shape(scope, x);
+  const PartialTensorShape& xs = x.node()->output_shape(x.index());
+  const Node* axes_node = op.input(1).node();
+  Tensor axes;
+  const TensorProto* proto = nullptr;
+  if (!xs.unknown_rank() && axes_node->IsConstant() &&
+      GetNodeAttr(axes_node->attrs(), "value", &proto).ok() && axes.FromProto(*proto)) {
+    const int rank = xs.dims();
+    Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
+    std::vector<bool> dims;
+    TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
+                                              reduction::Checker::kShapeFunction, &dims));
+    for (int d = 0; d < rank; ++d) {
+      keep.flat<int32_t>()(d) = dims[d] ? 0 : 1;
+      reduced.flat<int32_t>()(d) = dims[d] ? 1 : 0;
+    }
+    *kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
+                      Const(scope, Input::Initializer(reduced)));
+  } else {
+    *kept_shape = Shape(scope, Sum(scope, x, op.input(1), Sum::KeepDims(true)));
+  }
+  return scope.status();
+}
+
 // dx = grad stretched back over the reduced dimensions: Reshape(grad, kept) broadcast to
-// Shape(x), where `kept` is x's shape with reduced dimensions set to 1. TF computes `kept`
-// with a chain of shape ops (Range, DynamicStitch, ...). minitf computes it as
-// Shape(x) * keep + reduced from two Const masks when x's rank is known at graph time and the
-// axes are a Const, and otherwise as the shape of Sum(x, axes, keep_dims=true) (one extra
-// reduction at run time).
+// Shape(x) (TF tiles it instead).
 Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, Output* dx) {
   const Output x = op.input(0);
   auto x_shape = Shape(scope, x);
@@ -125,27 +158,8 @@ Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, 
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "keep_dims", &keep_dims));
   Output kept_grad = grad;
   if (!keep_dims) {
-    const PartialTensorShape& xs = x.node()->output_shape(x.index());
-    const Node* axes_node = op.input(1).node();
-    Tensor axes;
-    const TensorProto* proto = nullptr;
     Output kept_shape;
-    if (!xs.unknown_rank() && axes_node->IsConstant() &&
-        GetNodeAttr(axes_node->attrs(), "value", &proto).ok() && axes.FromProto(*proto)) {
-      const int rank = xs.dims();
-      Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
-      std::vector<bool> dims;
-      TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
-                                                reduction::Checker::kShapeFunction, &dims));
-      for (int d = 0; d < rank; ++d) {
-        keep.flat<int32_t>()(d) = dims[d] ? 0 : 1;
-        reduced.flat<int32_t>()(d) = dims[d] ? 1 : 0;
-      }
-      kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
-                       Const(scope, Input::Initializer(reduced)));
-    } else {
-      kept_shape = Shape(scope, Sum(scope, x, op.input(1), Sum::KeepDims(true)));
-    }
+    TF_RETURN_IF_ERROR(KeptShape(scope, op, &kept_shape));
     kept_grad = Reshape(scope, grad, kept_shape);
   }
   *dx = BroadcastTo(scope, kept_grad, x_shape);
@@ -175,6 +189,32 @@ Status MeanGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Mean", MeanGrad);
+
+// Max and Min: the gradient shared equally by the inputs equal to the result (TF's
+// MinOrMaxGrad math; the kept shape computed as KeptShape says).
+Status MinOrMaxGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
+  auto input = op.input(0);
+  auto reduction_indices = op.input(1);
+  Output kept;
+  TF_RETURN_IF_ERROR(KeptShape(scope, op, &kept));
+  auto y = Reshape(scope, op.output(0), kept);
+  auto grad = Reshape(scope, grad_inputs[0], kept);
+  auto indicators = Cast(scope, Equal(scope, y, input), grad_inputs[0].type());
+  auto num_selected = Reshape(scope, Sum(scope, indicators, reduction_indices), kept);
+  auto scale = Div(scope, indicators, num_selected);
+  grad_outputs->push_back(Mul(scope, scale, grad));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Min", MinOrMaxGrad);
+REGISTER_GRADIENT_OP("Max", MinOrMaxGrad);
+
+// Indices and booleans carry no gradient (TF's Python: NotDifferentiable).
+REGISTER_NO_GRADIENT_OP("ArgMax");
+REGISTER_NO_GRADIENT_OP("ArgMin");
+REGISTER_NO_GRADIENT_OP("All");
+REGISTER_NO_GRADIENT_OP("Any");
 
 // The product rule for matrices, with the transposes folded into the MatMuls as TF does.
 Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,

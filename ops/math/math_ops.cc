@@ -98,14 +98,16 @@ Status AddNShape(InferenceContext* c) {
       .Summary(SUMMARY)                            \
       .CcHeader("math_ops")
 
-#define MINITF_REDUCTION_OP(NAME, SUMMARY)                                                     \
-  REGISTER_OP(NAME)                                                                            \
-      .Input("input: T")                                                                       \
-      .Input("reduction_indices: Tidx")                                                        \
-      .Output("output: T")                                                                     \
-      .Attr("keep_dims: bool = false")                                                         \
-      .Attr("T: numbertype")                                                                   \
-      .Attr("Tidx: {int32, int64} = DT_INT32")                                                 \
+// A reduction over `reduction_indices` (C++ name `axis`) of a T tensor, T declared by T_ATTR
+// (TF's attr order: keep_dims, T, Tidx), or of a bool tensor.
+#define MINITF_REDUCTION_BODY(NAME, IN, SUMMARY) \
+  REGISTER_OP(NAME)                              \
+      .Input("input: " IN)                       \
+      .Input("reduction_indices: Tidx")          \
+      .Output("output: " IN)                     \
+      .Attr("keep_dims: bool = false")
+#define MINITF_REDUCTION_TAIL(SUMMARY)                                                         \
+  Attr("Tidx: {int32, int64} = DT_INT32")                                                      \
       .SetShapeFn(ReductionShape)                                                              \
       .Summary(SUMMARY)                                                                        \
       .ArgDoc("input", "The tensor to reduce.")                                                \
@@ -115,6 +117,56 @@ Status AddNShape(InferenceContext* c) {
       .ArgDoc("output", "The reduced tensor.")                                                 \
       .CcRename("reduction_indices", "axis")                                                   \
       .CcHeader("math_ops")
+#define MINITF_TYPED_REDUCTION_OP(NAME, T_ATTR, SUMMARY) \
+  MINITF_REDUCTION_BODY(NAME, "T", SUMMARY).Attr(T_ATTR).MINITF_REDUCTION_TAIL(SUMMARY)
+#define MINITF_BOOL_REDUCTION_OP(NAME, SUMMARY) \
+  MINITF_REDUCTION_BODY(NAME, "bool", SUMMARY).MINITF_REDUCTION_TAIL(SUMMARY)
+#define MINITF_REDUCTION_OP(NAME, SUMMARY) MINITF_TYPED_REDUCTION_OP(NAME, "T: numbertype", SUMMARY)
+
+// ArgMax/ArgMin: the input's shape without `dimension` (when it is known).
+Status ArgOpShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRankAtMost(1, 0));
+  const PartialTensorShape& in = c->input(0);
+  const Tensor* dim = c->input_tensor(1);
+  if (in.unknown_rank()) {
+    c->set_output(0, PartialTensorShape());
+    return OkStatus();
+  }
+  if (in.dims() == 0) return errors::InvalidArgument("Input must have rank > 0");
+  if (dim == nullptr) {
+    c->set_output(0, PartialTensorShape(std::vector<int64_t>(in.dims() - 1, -1)));
+    return OkStatus();
+  }
+  int64_t d = tensor::IntValues(*dim)[0];
+  if (d < -in.dims() || d >= in.dims()) {
+    return errors::InvalidArgument("Expected dimension in the range [", -in.dims(), ", ", in.dims(),
+                                   "), but got ", d);
+  }
+  if (d < 0) d += in.dims();
+  const auto in_dims = in.dim_sizes();
+  std::vector<int64_t> out(in_dims.begin(), in_dims.end());
+  out.erase(out.begin() + d);
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
+#define MINITF_ARG_OP(NAME, TIDX, OUT, SUMMARY)                                           \
+  REGISTER_OP(NAME)                                                                       \
+      .Input("input: T")                                                                  \
+      .Input("dimension: Tidx")                                                           \
+      .Output("output: output_type")                                                      \
+      .Attr(                                                                              \
+          "T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, " \
+          "uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}")                \
+      .Attr("Tidx: " TIDX " = DT_INT32")                                                  \
+      .Attr("output_type: " OUT " = DT_INT64")                                            \
+      .SetShapeFn(ArgOpShape)                                                             \
+      .Summary(SUMMARY)                                                                   \
+      .CcHeader("math_ops")
+
+#define MINITF_EXTREMA_TYPES                                                                   \
+  "{float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, " \
+  "qint8, quint8, qint32, qint16, quint16}"
 
 }  // namespace
 
@@ -142,6 +194,22 @@ MINITF_REDUCTION_OP("Sum", "Computes the sum of elements across dimensions of a 
     .CcAlias("ReduceSum");
 MINITF_REDUCTION_OP("Mean", "Computes the mean of elements across dimensions of a tensor.")
     .CcAlias("ReduceMean");
+MINITF_TYPED_REDUCTION_OP("Max", "T: " MINITF_EXTREMA_TYPES,
+                          "Computes the maximum of elements across dimensions of a tensor.")
+    .CcAlias("ReduceMax");
+MINITF_TYPED_REDUCTION_OP("Min", "T: " MINITF_EXTREMA_TYPES,
+                          "Computes the minimum of elements across dimensions of a tensor.")
+    .CcAlias("ReduceMin");
+MINITF_BOOL_REDUCTION_OP("All",
+                         "Computes the \"logical and\" of elements across dimensions of a tensor.")
+    .CcAlias("ReduceAll");
+MINITF_BOOL_REDUCTION_OP("Any",
+                         "Computes the \"logical or\" of elements across dimensions of a tensor.")
+    .CcAlias("ReduceAny");
+MINITF_ARG_OP("ArgMax", "{int16, int32, int64}", "{int16, uint16, int32, int64}",
+              "Returns the index with the largest value across dimensions of a tensor.");
+MINITF_ARG_OP("ArgMin", "{int32, int64}", "{int32, int64}",
+              "Returns the index with the smallest value across dimensions of a tensor.");
 
 REGISTER_OP("LogicalNot")
     .Input("x: bool")

@@ -1,9 +1,14 @@
-// CPU kernels of Sum and Mean. Each output element adds its inputs in a fixed order (row-major;
-// along a contiguous reduced run, four interleaved partial sums) into a wider accumulator
-// (double for float, float for 16-bit floats, modular 64-bit for integers),
-// so results do not depend on the thread count and are at least as accurate as TF's (whose
-// Eigen tree reductions are not reproducible bit for bit; see docs/design.md).
+// CPU kernels of the reductions Sum, Mean, Max, Min, All and Any. Each output element combines
+// its inputs in a fixed order (row-major; along a contiguous reduced run, four interleaved
+// partials) so results do not depend on the thread count. Sums add into a wider accumulator
+// (double for float, float for 16-bit floats, modular 64-bit for integers), at least as
+// accurate as TF's (whose Eigen tree reductions are not reproducible bit for bit; see
+// docs/design.md); Max and Min are exact (a NaN wins; of equal values the later one).
+#include <algorithm>
+#include <cmath>
 #include <complex>
+#include <limits>
+#include <memory>
 #include <type_traits>
 
 #include "framework/op_kernel.h"
@@ -75,12 +80,47 @@ Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
   return OkStatus();
 }
 
-// acc[o] += x[i] over the whole input, walking it in row-major order.
-template <typename T, typename Acc>
+// The reductions' combining rules: Acc, the accumulator type; Identity(); Add(acc, x).
+template <typename T>
+struct SumReducer {
+  using Acc = AccType<T>;
+  static Acc Identity() { return Acc(0); }
+  static Acc Add(Acc a, Acc x) { return a + x; }
+};
+template <typename T>
+using Comparable = std::conditional_t<
+    std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value, float, T>;
+template <typename T, bool kMax>
+struct ExtremumReducer {
+  using Acc = Comparable<T>;
+  static Acc Identity() {
+    if constexpr (std::is_floating_point<Acc>::value) {
+      return kMax ? -std::numeric_limits<Acc>::infinity() : std::numeric_limits<Acc>::infinity();
+    } else {
+      return kMax ? std::numeric_limits<Acc>::lowest() : std::numeric_limits<Acc>::max();
+    }
+  }
+  static Acc Add(Acc a, Acc x) {
+    if constexpr (std::is_floating_point<Acc>::value) {
+      if (std::isnan(a)) return a;
+      if (std::isnan(x)) return x;
+    }
+    return (kMax ? x >= a : x <= a) ? x : a;
+  }
+};
+template <bool kAll>
+struct LogicalReducer {
+  using Acc = bool;
+  static Acc Identity() { return kAll; }
+  static Acc Add(Acc a, Acc x) { return kAll ? (a && x) : (a || x); }
+};
+
+// acc[o] = R::Add(acc[o], x[i]) over the whole input, walking it in row-major order.
+template <typename R, typename T, typename Acc>
 void Accumulate(const T* x, const ReductionLayout& l, Acc* acc) {
   const int runs = static_cast<int>(l.sizes.size());
   if (runs == 0) {  // a single element (or every dim of size 1)
-    acc[0] += static_cast<Acc>(x[0]);
+    acc[0] = R::Add(acc[0], static_cast<Acc>(x[0]));
     return;
   }
   // Output strides of each run (0 for reduced runs).
@@ -103,16 +143,16 @@ void Accumulate(const T* x, const ReductionLayout& l, Acc* acc) {
       rest /= l.sizes[r];
     }
     const T* xr = x + row * inner;
-    if (inner_reduced) {  // four interleaved partial sums, combined in a fixed order
-      Acc a[4] = {Acc(0), Acc(0), Acc(0), Acc(0)};
+    if (inner_reduced) {  // four interleaved partials, combined in a fixed order
+      Acc a[4] = {R::Identity(), R::Identity(), R::Identity(), R::Identity()};
       int64_t i = 0;
       for (; i + 4 <= inner; i += 4) {
-        for (int l = 0; l < 4; ++l) a[l] += static_cast<Acc>(xr[i + l]);
+        for (int l = 0; l < 4; ++l) a[l] = R::Add(a[l], static_cast<Acc>(xr[i + l]));
       }
-      for (; i < inner; ++i) a[i % 4] += static_cast<Acc>(xr[i]);
-      acc[o] += (a[0] + a[1]) + (a[2] + a[3]);
+      for (; i < inner; ++i) a[i % 4] = R::Add(a[i % 4], static_cast<Acc>(xr[i]));
+      acc[o] = R::Add(acc[o], R::Add(R::Add(a[0], a[1]), R::Add(a[2], a[3])));
     } else {
-      for (int64_t i = 0; i < inner; ++i) acc[o + i] += static_cast<Acc>(xr[i]);
+      for (int64_t i = 0; i < inner; ++i) acc[o + i] = R::Add(acc[o + i], static_cast<Acc>(xr[i]));
     }
   }
 }
@@ -140,7 +180,9 @@ class ReductionOp : public OpKernel {
     using Acc = AccType<T>;
     const int64_t n = out->NumElements();
     std::vector<Acc> acc(n, Acc(0));
-    if (input.NumElements() > 0) Accumulate(input.flat<T>().data(), layout, acc.data());
+    if (input.NumElements() > 0) {
+      Accumulate<SumReducer<T>>(input.flat<T>().data(), layout, acc.data());
+    }
     T* y = out->flat<T>().data();
     for (int64_t i = 0; i < n; ++i) {
       const T sum = static_cast<T>(acc[i]);
@@ -166,6 +208,138 @@ class ReductionOp : public OpKernel {
  private:
   bool keep_dims_ = false;
 };
+
+// Max, Min, All, Any: R's combination of each output's inputs, in T.
+template <typename T, typename R>
+class CombineOp : public OpKernel {
+ public:
+  explicit CombineOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("keep_dims", &keep_dims_));
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& input = ctx->input(0);
+    ReductionLayout layout;
+    OP_REQUIRES_OK(ctx, MakeLayout(input, ctx->input(1), keep_dims_, &layout));
+    if (layout.reduce_count == 1) {
+      Tensor same;
+      OP_REQUIRES(ctx, same.CopyFrom(input, layout.out_shape),
+                  errors::Internal("reduction could not share its input"));
+      ctx->set_output(0, same);
+      return;
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, layout.out_shape, &out));
+    using Acc = typename R::Acc;
+    // Not std::vector: vector<bool> has no data().
+    std::unique_ptr<Acc[]> acc(new Acc[out->NumElements()]);
+    std::fill(acc.get(), acc.get() + out->NumElements(), R::Identity());
+    if (input.NumElements() > 0) Accumulate<R>(input.flat<T>().data(), layout, acc.get());
+    T* y = out->flat<T>().data();
+    for (int64_t i = 0; i < out->NumElements(); ++i) y[i] = static_cast<T>(acc[i]);
+  }
+
+ private:
+  bool keep_dims_ = false;
+};
+
+// ArgMax/ArgMin along `dimension`: the first index of the largest (smallest) value; NaNs never
+// win (TF's Eigen tuple reducer starts from the lowest value and keeps strict improvements).
+template <typename T, bool kMax>
+class ArgOp : public OpKernel {
+ public:
+  explicit ArgOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& input = ctx->input(0);
+    const Tensor& dim_t = ctx->input(1);
+    OP_REQUIRES(ctx, dim_t.dims() == 0,
+                errors::InvalidArgument("dim must be a scalar, but received tensor of shape: ",
+                                        dim_t.shape().DebugString()));
+    const int rank = input.dims();
+    int64_t dim = tensor::IntValues(dim_t)[0];
+    OP_REQUIRES(ctx, dim >= -rank && dim < rank,
+                errors::InvalidArgument("Expected dimension in the range [", -rank, ", ", rank,
+                                        "), but got ", dim));
+    if (dim < 0) dim += rank;
+    OP_REQUIRES(ctx, input.dim_size(dim) > 0,
+                errors::InvalidArgument("Reduction axis ", dim, " is empty in shape ",
+                                        input.shape().DebugString()));
+    TensorShape out_shape;
+    int64_t outer = 1, inner = 1;
+    for (int d = 0; d < rank; ++d) {
+      if (d == dim) continue;
+      out_shape.AddDim(input.dim_size(d));
+      (d < dim ? outer : inner) *= input.dim_size(d);
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
+    const int64_t n = input.dim_size(dim);
+    const T* x = input.flat<T>().data();
+    using C = std::conditional_t<std::is_same<T, bool>::value, int, Comparable<T>>;
+    std::vector<int64_t> index(outer * inner);
+    for (int64_t o = 0; o < outer; ++o) {
+      for (int64_t i = 0; i < inner; ++i) {
+        C best = kMax ? std::numeric_limits<C>::lowest() : std::numeric_limits<C>::max();
+        if constexpr (std::is_floating_point<C>::value) {
+          best = kMax ? -std::numeric_limits<C>::infinity() : std::numeric_limits<C>::infinity();
+        }
+        int64_t at = 0;
+        for (int64_t k = 0; k < n; ++k) {
+          const C v = static_cast<C>(x[(o * n + k) * inner + i]);
+          if (kMax ? v > best : v < best) {
+            best = v;
+            at = k;
+          }
+        }
+        index[o * inner + i] = at;
+      }
+    }
+    switch (out->dtype()) {
+      case DT_INT64:
+        for (size_t k = 0; k < index.size(); ++k) out->flat<int64_t>()(k) = index[k];
+        break;
+      case DT_INT32:
+        for (size_t k = 0; k < index.size(); ++k)
+          out->flat<int32_t>()(k) = static_cast<int32_t>(index[k]);
+        break;
+      case DT_INT16:
+        for (size_t k = 0; k < index.size(); ++k)
+          out->flat<int16_t>()(k) = static_cast<int16_t>(index[k]);
+        break;
+      default:
+        for (size_t k = 0; k < index.size(); ++k)
+          out->flat<uint16_t>()(k) = static_cast<uint16_t>(index[k]);
+        break;
+    }
+  }
+};
+
+#define MINITF_REGISTER_ARG(T)                                                      \
+  REGISTER_KERNEL_BUILDER(Name("ArgMax").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (ArgOp<T, true>));                                        \
+  REGISTER_KERNEL_BUILDER(Name("ArgMin").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (ArgOp<T, false>));
+MINITF_REGISTER_ARG(bool)
+
+#define MINITF_REGISTER_EXTREMA(T)                                               \
+  REGISTER_KERNEL_BUILDER(Name("Max").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (CombineOp<T, ExtremumReducer<T, true>>));             \
+  REGISTER_KERNEL_BUILDER(Name("Min").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (CombineOp<T, ExtremumReducer<T, false>>));            \
+  MINITF_REGISTER_ARG(T)
+MINITF_REGISTER_EXTREMA(float)
+MINITF_REGISTER_EXTREMA(double)
+MINITF_REGISTER_EXTREMA(Eigen::half)
+MINITF_REGISTER_EXTREMA(Eigen::bfloat16)
+MINITF_REGISTER_EXTREMA(int8_t)
+MINITF_REGISTER_EXTREMA(int16_t)
+MINITF_REGISTER_EXTREMA(int32_t)
+MINITF_REGISTER_EXTREMA(int64_t)
+MINITF_REGISTER_EXTREMA(uint8_t)
+MINITF_REGISTER_EXTREMA(uint16_t)
+MINITF_REGISTER_EXTREMA(uint32_t)
+MINITF_REGISTER_EXTREMA(uint64_t)
+REGISTER_KERNEL_BUILDER(Name("All").Device(DEVICE_CPU), (CombineOp<bool, LogicalReducer<true>>));
+REGISTER_KERNEL_BUILDER(Name("Any").Device(DEVICE_CPU), (CombineOp<bool, LogicalReducer<false>>));
 
 #define MINITF_REGISTER_REDUCTIONS(T)                                             \
   REGISTER_KERNEL_BUILDER(Name("Sum").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \

@@ -58,7 +58,8 @@ class SoftmaxOp : public OpKernel {
         }
         if (kLog) {
           const Acc<T> log_sum = std::log(sum);
-          for (int64_t j = 0; j < classes; ++j) z[r * classes + j] = static_cast<T>(row[j] - log_sum);
+          for (int64_t j = 0; j < classes; ++j)
+            z[r * classes + j] = static_cast<T>(row[j] - log_sum);
         } else {
           const Acc<T> inv = Acc<T>(1) / sum;
           for (int64_t j = 0; j < classes; ++j) {
@@ -142,11 +143,11 @@ class SparseSoftmaxXentOp : public OpKernel {
     OP_REQUIRES(ctx, labels.dims() == 1,
                 errors::InvalidArgument("labels must be 1-D, but got shape ",
                                         labels.shape().DebugString()));
-    OP_REQUIRES(ctx, logits.dim_size(0) == labels.dim_size(0),
-                errors::InvalidArgument(
-                    "logits and labels must have the same first dimension, got logits shape ",
-                    logits.shape().DebugString(), " and labels shape ",
-                    labels.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, logits.dim_size(0) == labels.dim_size(0),
+        errors::InvalidArgument(
+            "logits and labels must have the same first dimension, got logits shape ",
+            logits.shape().DebugString(), " and labels shape ", labels.shape().DebugString()));
     const int64_t batch = logits.dim_size(0), classes = logits.dim_size(1);
     OP_REQUIRES(ctx, classes > 0 || batch == 0,
                 errors::InvalidArgument("Must have at least one class, but got logits shape ",
@@ -156,9 +157,9 @@ class SparseSoftmaxXentOp : public OpKernel {
       if (lab[r] < 0 || lab[r] >= classes) {
         std::string values;
         for (int64_t k = 0; k < batch; ++k) absl::StrAppend(&values, k ? " " : "", lab[k]);
-        ctx->CtxFailure(errors::InvalidArgument(
-            "Received a label value of ", lab[r], " which is outside the valid range of [0, ",
-            classes, ").  Label values: ", values));
+        ctx->CtxFailure(errors::InvalidArgument("Received a label value of ", lab[r],
+                                                " which is outside the valid range of [0, ",
+                                                classes, ").  Label values: ", values));
         return;
       }
     }
@@ -181,23 +182,23 @@ class SparseSoftmaxXentOp : public OpKernel {
   }
 };
 
-#define MINITF_REGISTER_SOFTMAX(T)                                                           \
-  REGISTER_KERNEL_BUILDER(Name("Softmax").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
-                          (SoftmaxOp<T, false>));                                            \
-  REGISTER_KERNEL_BUILDER(Name("LogSoftmax").Device(DEVICE_CPU).TypeConstraint<T>("T"),    \
-                          (SoftmaxOp<T, true>));                                             \
-  REGISTER_KERNEL_BUILDER(                                                                   \
-      Name("SoftmaxCrossEntropyWithLogits").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
-      SoftmaxXentOp<T>);                                                                     \
-  REGISTER_KERNEL_BUILDER(Name("SparseSoftmaxCrossEntropyWithLogits")                        \
-                              .Device(DEVICE_CPU)                                            \
-                              .TypeConstraint<T>("T")                                        \
-                              .TypeConstraint<int32_t>("Tlabels"),                           \
-                          (SparseSoftmaxXentOp<T, int32_t>));                                \
-  REGISTER_KERNEL_BUILDER(Name("SparseSoftmaxCrossEntropyWithLogits")                        \
-                              .Device(DEVICE_CPU)                                            \
-                              .TypeConstraint<T>("T")                                        \
-                              .TypeConstraint<int64_t>("Tlabels"),                           \
+#define MINITF_REGISTER_SOFTMAX(T)                                                      \
+  REGISTER_KERNEL_BUILDER(Name("Softmax").Device(DEVICE_CPU).TypeConstraint<T>("T"),    \
+                          (SoftmaxOp<T, false>));                                       \
+  REGISTER_KERNEL_BUILDER(Name("LogSoftmax").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (SoftmaxOp<T, true>));                                        \
+  REGISTER_KERNEL_BUILDER(                                                              \
+      Name("SoftmaxCrossEntropyWithLogits").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
+      SoftmaxXentOp<T>);                                                                \
+  REGISTER_KERNEL_BUILDER(Name("SparseSoftmaxCrossEntropyWithLogits")                   \
+                              .Device(DEVICE_CPU)                                       \
+                              .TypeConstraint<T>("T")                                   \
+                              .TypeConstraint<int32_t>("Tlabels"),                      \
+                          (SparseSoftmaxXentOp<T, int32_t>));                           \
+  REGISTER_KERNEL_BUILDER(Name("SparseSoftmaxCrossEntropyWithLogits")                   \
+                              .Device(DEVICE_CPU)                                       \
+                              .TypeConstraint<T>("T")                                   \
+                              .TypeConstraint<int64_t>("Tlabels"),                      \
                           (SparseSoftmaxXentOp<T, int64_t>));
 MINITF_REGISTER_SOFTMAX(float)
 MINITF_REGISTER_SOFTMAX(double)

@@ -2,7 +2,8 @@
 """Generates tests/golden/binary.pb: inputs and TensorFlow 2.21's outputs for the broadcasting
 binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Less, LessEqual, Greater,
 GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, for Select (Where3) and SelectV2, and
-for Range, Fill, Rank and ExpandDims: every dtype TF's CPU kernels take, broadcasting both ways, packet
+for Range, Fill, Rank and ExpandDims, and the reductions Max, Min, All, Any, ArgMax and
+ArgMin: every dtype TF's CPU kernels take, broadcasting both ways, packet
 and tail positions (an 8-float packet boundary falls inside the long cases), NaN, inf, -0 and
 subnormals. Same container as generate_fake_quant.py.
 
@@ -119,6 +120,27 @@ def cases():
     for axis, itype in [(0, np.int32), (1, np.int32), (2, np.int64), (-1, np.int32), (-3, np.int64)]:
         yield "ExpandDims", [x, np.array(axis, itype)], {}
     yield "ExpandDims", [np.array(b"s"), np.array([0], np.int32)], {}
+    # Max, Min, ArgMax, ArgMin over every axis set; All, Any.
+    for dtype in FLOATS + INTS:
+        x = values(rng, dtype, (3, 4, 5), small=True)
+        for axes in ([0], [1], [2], [-1], [0, 2], [0, 1, 2], []):
+            for keep in (False, True):
+                for op in ("Max", "Min"):
+                    yield op, [x, np.array(axes, np.int32)], {"keep_dims": keep}
+        yield "Max", [values(rng, dtype, (0, 3)), np.array([0], np.int64)], {"keep_dims": False}
+        for dim in (0, 1, 2, -1):
+            for op in ("ArgMax", "ArgMin"):
+                yield op, [x, np.array(dim, np.int32)], {"output_type": np.int64}
+        yield "ArgMax", [x, np.array(1, np.int64)], {"output_type": np.int32}
+        ties = np.array([[1, 3, 3, 0], [2, 2, 1, 1]]).astype(dtype)
+        yield "ArgMax", [ties, np.array(1, np.int32)], {"output_type": np.int64}
+        yield "ArgMin", [ties, np.array(1, np.int32)], {"output_type": np.int64}
+    b = rng.random((3, 4)) < 0.5
+    for axes in ([0], [1], [0, 1], []):
+        for op in ("All", "Any"):
+            yield op, [b, np.array(axes, np.int32)], {"keep_dims": False}
+    yield "All", [np.zeros((0, 2), np.bool_), np.array([0], np.int32)], {"keep_dims": True}
+    yield "ArgMax", [b, np.array(0, np.int32)], {"output_type": np.int32}
 
 
 def run(op, inputs, attrs):

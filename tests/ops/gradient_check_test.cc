@@ -272,6 +272,22 @@ GRADIENT_CHECK_TEST(SoftmaxFamily, "Softmax", "LogSoftmax", "SoftmaxCrossEntropy
   }
 }
 
+// Max and Min along each axis; offsets 10 apart keep the winner unique within the step.
+GRADIENT_CHECK_TEST(MaxMin, "Max", "Min") {
+  const TensorShape shape({2, 3});
+  for (int axis : {0, 1}) {
+    for (bool keep : {false, true}) {
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, shape);
+      auto spread = AddV2(s, x, Const(s, {{0.0, 30.0, 10.0}, {20.0, 50.0, 40.0}}));
+      const TensorShape out = keep ? (axis == 0 ? TensorShape({1, 3}) : TensorShape({2, 1}))
+                                   : (axis == 0 ? TensorShape({3}) : TensorShape({2}));
+      CheckDouble(s, {x}, {shape}, {Max(s, spread, axis, Max::KeepDims(keep))}, {out});
+      CheckDouble(s, {x}, {shape}, {Min(s, spread, axis, Min::KeepDims(keep))}, {out});
+    }
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

@@ -123,6 +123,13 @@ TEST(MathOpsTest, BinarySelectRangeFillErrorsAreTFs) {
               "Dimension -1 must be >= 0");
   ExpectError(RunWith(root, {{i, {2}}, {x, f2}}, Fill(root, i, x)),
               "value must represent a scalar, got shape [2]");
+  Tensor f20(DT_FLOAT, {2, 0});
+  ExpectError(RunWith(root, {{x, f20}, {i, 1}}, ArgMax(root, x, i)),
+              "Reduction axis 1 is empty in shape [2,0]");
+  ExpectError(RunWith(root, {{x, f22}, {i, 2}}, ArgMax(root, x, i)),
+              "Expected dimension in the range [-2, 2), but got 2");
+  ExpectError(RunWith(root, {{x, f22}, {i, {1}}}, ArgMin(root, x, i)),
+              "dim must be a scalar, but received tensor of shape: [1]");
   // Equal with incompatible_shape_error = false: unequal shapes are simply unequal.
   ClientSession session(root);
   std::vector<Tensor> out;

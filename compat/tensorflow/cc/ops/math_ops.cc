@@ -80,6 +80,104 @@ AddV2::AddV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorfl
   this->z = Output(ret, 0);
 }
 
+All::All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+         const All::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("All");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "All")
+                     .Input(_input)
+                     .Input(_axis)
+                     .Attr("keep_dims", attrs.keep_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+All::All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
+    : All(scope, input, axis, All::Attrs()) {}
+
+Any::Any(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+         const Any::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Any");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Any")
+                     .Input(_input)
+                     .Input(_axis)
+                     .Attr("keep_dims", attrs.keep_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Any::Any(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
+    : Any(scope, input, axis, Any::Attrs()) {}
+
+ArgMax::ArgMax(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input dimension, const ArgMax::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _dimension = ::tensorflow::ops::AsNodeOut(scope, dimension);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ArgMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ArgMax")
+                     .Input(_input)
+                     .Input(_dimension)
+                     .Attr("output_type", attrs.output_type_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ArgMax::ArgMax(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input dimension)
+    : ArgMax(scope, input, dimension, ArgMax::Attrs()) {}
+
+ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input dimension, const ArgMin::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _dimension = ::tensorflow::ops::AsNodeOut(scope, dimension);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ArgMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ArgMin")
+                     .Input(_input)
+                     .Input(_dimension)
+                     .Attr("output_type", attrs.output_type_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input dimension)
+    : ArgMin(scope, input, dimension, ArgMin::Attrs()) {}
+
 Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
            const Cast::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -472,6 +570,30 @@ MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensor
 MatMul::MatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input a, ::tensorflow::Input b)
     : MatMul(scope, a, b, MatMul::Attrs()) {}
 
+Max::Max(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+         const Max::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Max");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Max")
+                     .Input(_input)
+                     .Input(_axis)
+                     .Attr("keep_dims", attrs.keep_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Max::Max(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
+    : Max(scope, input, axis, Max::Attrs()) {}
+
 Maximum::Maximum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -514,6 +636,30 @@ Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensor
 
 Mean::Mean(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
     : Mean(scope, input, axis, Mean::Attrs()) {}
+
+Min::Min(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+         const Min::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Min");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Min")
+                     .Input(_input)
+                     .Input(_axis)
+                     .Attr("keep_dims", attrs.keep_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Min::Min(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
+    : Min(scope, input, axis, Min::Attrs()) {}
 
 Minimum::Minimum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;

@@ -92,6 +92,174 @@ class AddV2 {
   ::tensorflow::Output z;
 };
 
+/// Computes the "logical and" of elements across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: The tensor to reduce.
+/// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
+///
+/// Optional attributes (see `Attrs`):
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
+///
+/// Returns:
+/// * `Output`: The reduced tensor.
+class All {
+ public:
+  /// Optional attribute setters for All
+  struct Attrs {
+    /// If true, retain reduced dimensions with length 1.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs KeepDims(bool x) {
+      Attrs ret = *this;
+      ret.keep_dims_ = x;
+      return ret;
+    }
+
+    bool keep_dims_ = false;
+  };
+  All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+      const All::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KeepDims(bool x) {
+    return Attrs().KeepDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+typedef All ReduceAll;
+
+/// Computes the "logical or" of elements across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: The tensor to reduce.
+/// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
+///
+/// Optional attributes (see `Attrs`):
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
+///
+/// Returns:
+/// * `Output`: The reduced tensor.
+class Any {
+ public:
+  /// Optional attribute setters for Any
+  struct Attrs {
+    /// If true, retain reduced dimensions with length 1.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs KeepDims(bool x) {
+      Attrs ret = *this;
+      ret.keep_dims_ = x;
+      return ret;
+    }
+
+    bool keep_dims_ = false;
+  };
+  Any(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  Any(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+      const Any::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KeepDims(bool x) {
+    return Attrs().KeepDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+typedef Any ReduceAny;
+
+/// Returns the index with the largest value across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * dimension:
+///
+/// Optional attributes (see `Attrs`):
+/// * output_type: Defaults to DT_INT64.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ArgMax {
+ public:
+  /// Optional attribute setters for ArgMax
+  struct Attrs {
+    /// Defaults to DT_INT64
+    TF_MUST_USE_RESULT Attrs OutputType(DataType x) {
+      Attrs ret = *this;
+      ret.output_type_ = x;
+      return ret;
+    }
+
+    DataType output_type_ = DT_INT64;
+  };
+  ArgMax(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+         ::tensorflow::Input dimension);
+  ArgMax(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input dimension,
+         const ArgMax::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs OutputType(DataType x) {
+    return Attrs().OutputType(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the index with the smallest value across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * dimension:
+///
+/// Optional attributes (see `Attrs`):
+/// * output_type: Defaults to DT_INT64.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ArgMin {
+ public:
+  /// Optional attribute setters for ArgMin
+  struct Attrs {
+    /// Defaults to DT_INT64
+    TF_MUST_USE_RESULT Attrs OutputType(DataType x) {
+      Attrs ret = *this;
+      ret.output_type_ = x;
+      return ret;
+    }
+
+    DataType output_type_ = DT_INT64;
+  };
+  ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+         ::tensorflow::Input dimension);
+  ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input dimension,
+         const ArgMin::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs OutputType(DataType x) {
+    return Attrs().OutputType(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Cast x of type SrcT to y of DstT.
 ///
 /// Args:
@@ -603,6 +771,49 @@ class MatMul {
   ::tensorflow::Output product;
 };
 
+/// Computes the maximum of elements across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: The tensor to reduce.
+/// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
+///
+/// Optional attributes (see `Attrs`):
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
+///
+/// Returns:
+/// * `Output`: The reduced tensor.
+class Max {
+ public:
+  /// Optional attribute setters for Max
+  struct Attrs {
+    /// If true, retain reduced dimensions with length 1.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs KeepDims(bool x) {
+      Attrs ret = *this;
+      ret.keep_dims_ = x;
+      return ret;
+    }
+
+    bool keep_dims_ = false;
+  };
+  Max(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  Max(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+      const Max::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KeepDims(bool x) {
+    return Attrs().KeepDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+typedef Max ReduceMax;
+
 /// Returns the max of x and y (i.e. x > y ? x : y) element-wise.
 ///
 /// Args:
@@ -665,6 +876,49 @@ class Mean {
   ::tensorflow::Output output;
 };
 typedef Mean ReduceMean;
+
+/// Computes the minimum of elements across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: The tensor to reduce.
+/// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
+///
+/// Optional attributes (see `Attrs`):
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
+///
+/// Returns:
+/// * `Output`: The reduced tensor.
+class Min {
+ public:
+  /// Optional attribute setters for Min
+  struct Attrs {
+    /// If true, retain reduced dimensions with length 1.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs KeepDims(bool x) {
+      Attrs ret = *this;
+      ret.keep_dims_ = x;
+      return ret;
+    }
+
+    bool keep_dims_ = false;
+  };
+  Min(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  Min(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+      const Min::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KeepDims(bool x) {
+    return Attrs().KeepDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+typedef Min ReduceMin;
 
 /// Returns the min of x and y (i.e. x < y ? x : y) element-wise.
 ///
