@@ -2,8 +2,10 @@
 // through which no gradient flows. Gradients that need math ops
 // (BroadcastTo's and Fill's) live in ops/math/math_grad.cc: the array family depends on no other
 // family.
+#include "framework/errors.h"
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
+#include "tensorflow/cc/ops/array_ops_internal.h"
 
 namespace tensorflow {
 namespace ops {
@@ -16,6 +18,9 @@ REGISTER_NO_GRADIENT_OP("OnesLike");
 REGISTER_NO_GRADIENT_OP("Shape");
 REGISTER_NO_GRADIENT_OP("Size");
 REGISTER_NO_GRADIENT_OP("Rank");
+REGISTER_NO_GRADIENT_OP("InvertPermutation");
+REGISTER_NO_GRADIENT_OP("ShapeN");
+REGISTER_NO_GRADIENT_OP("ConcatOffset");
 REGISTER_NO_GRADIENT_OP("BroadcastGradientArgs");
 
 Status IdentityGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
@@ -44,6 +49,76 @@ Status ExpandDimsGrad(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("ExpandDims", ExpandDimsGrad);
+
+// Pack/Unpack undo each other.
+Status PackGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  int N;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "N", &N));
+  int axis;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "axis", &axis));
+  grad_outputs->reserve(N);
+  auto grad_op = Unstack(scope, grad_inputs[0], N, Unstack::Axis(axis));
+  for (const Output& o : grad_op.output) grad_outputs->emplace_back(o);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Pack", PackGrad);
+
+Status UnpackGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
+  int axis;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "axis", &axis));
+  grad_outputs->push_back(Stack(scope, grad_inputs, Stack::Axis(axis)));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Unpack", UnpackGrad);
+
+Status SqueezeGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Reshape(scope, grad_inputs[0], Shape(scope, op.input(0))));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Squeeze", SqueezeGrad);
+
+Status TransposeGrad(const Scope& scope, const Operation& op,
+                     const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  auto inverted_perm = InvertPermutation(scope, op.input(1));
+  grad_outputs->push_back(Transpose(scope, grad_inputs[0], inverted_perm));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Transpose", TransposeGrad);
+
+// Each input's slice of the gradient, at the offsets ConcatOffset computes.
+Status ConcatV2Grad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
+  const int dim_index = op.num_inputs() - 1;
+  std::vector<Output> inputs;
+  for (int i = 0; i < dim_index; ++i) inputs.push_back(op.input(i));
+  auto shapes = ShapeN(scope, inputs);
+  auto offsets = internal::ConcatOffset(scope, op.input(dim_index), shapes.output);
+  if (grad_inputs.size() != 1) return errors::InvalidArgument("Concat grad should have 1 input");
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    grad_outputs->push_back(Slice(scope, grad_inputs[0], offsets.offset[i], shapes.output[i]));
+  }
+  grad_outputs->insert(grad_outputs->begin() + dim_index, NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("ConcatV2", ConcatV2Grad);
+
+// The gradient's slice where the input sits in the padded output.
+Status PadGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  auto x = op.input(0);
+  auto a = op.input(1);  // [Rank(x), 2]
+  auto size = Stack(scope, {Rank(scope, x), 1});
+  auto pad_before = Slice(scope, a, {0, 0}, size);
+  auto begin = Reshape(scope, pad_before, {-1});
+  grad_outputs->push_back(Slice(scope, grad_inputs[0], begin, Shape(scope, x)));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Pad", PadGrad);
 
 }  // namespace
 }  // namespace ops

@@ -272,6 +272,26 @@ Status FillGrad(const Scope& scope, const Operation&, const std::vector<Output>&
 }
 REGISTER_GRADIENT_OP("Fill", FillGrad);
 
+// Slice (array family): the gradient padded back to the input's shape with zeros (TF's
+// array_grad.cc; here because it needs Sub).
+Status SliceGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  Input input = op.input(0);
+  Input begin = op.input(1);
+  auto input_rank = Rank(scope, input);
+  auto slice_size = Shape(scope, op.output(0));
+  auto padding_shape = Stack(scope, {input_rank, 1});
+  Input before_padding = Reshape(scope, begin, padding_shape);
+  auto after_padding_sizes = Sub(scope, Sub(scope, Shape(scope, input), slice_size), begin);
+  Input after_padding = Reshape(scope, after_padding_sizes, padding_shape);
+  auto paddings = Concat(scope, {before_padding, after_padding}, Const(scope, 1));
+  grad_outputs->push_back(Pad(scope, grad_inputs[0], paddings));
+  grad_outputs->push_back(NoGradient());
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Slice", SliceGrad);
+
 }  // namespace
 }  // namespace ops
 }  // namespace tensorflow

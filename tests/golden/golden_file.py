@@ -10,7 +10,8 @@ from tensorflow.core.framework import graph_pb2
 
 
 def set_attr(attr, value):
-    """Stores an attr value by its Python type: bool b, int i, float f, str s, a dtype type."""
+    """Stores an attr value by its Python type: bool b, int i, float f, str s, list of ints
+    list.i, a dtype type."""
     if isinstance(value, (bool, np.bool_)):
         attr.b = bool(value)
     elif isinstance(value, (int, np.integer)):
@@ -19,6 +20,8 @@ def set_attr(attr, value):
         attr.f = float(value)
     elif isinstance(value, str):
         attr.s = value.encode()
+    elif isinstance(value, list):  # list(int)
+        attr.list.i.extend(int(v) for v in value)
     else:
         attr.type = tf.as_dtype(value).as_datatype_enum
 

@@ -2,7 +2,8 @@
 // ops (tests/golden/unary.pb, from generate_unary.py) and the binary, comparison, logical and
 // select ops with Range, Fill and Rank (tests/golden/binary.pb, from generate_binary.py), both
 // and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
-// generate_nn.py), all written with live TF. Every real dtype must have TF's bits, in whole AVX
+// generate_nn.py) and the array family's data movement (tests/golden/array.pb, from
+// generate_array.py), all written with live TF. Every real dtype must have TF's bits, in whole AVX
 // packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
 // computes with the standard library rather than Eigen's formulas, must agree within a few units of
 // rounding.
@@ -151,6 +152,8 @@ TEST(CwiseGoldenTest, UnaryOpsMatchTensorFlow) { EXPECT_GE(CheckFile("unary.pb")
 TEST(CwiseGoldenTest, BinaryOpsMatchTensorFlow) {
   EXPECT_GE(CheckFile("binary.pb", {"Max", "Min"}).size(), 24u);
 }
+
+TEST(CwiseGoldenTest, ArrayOpsMatchTensorFlow) { EXPECT_GE(CheckFile("array.pb").size(), 10u); }
 
 TEST(CwiseGoldenTest, NnOpsMatchTensorFlow) {
   EXPECT_GE(

@@ -1,6 +1,7 @@
 // Runs golden cases written by tests/golden/generate_*.py (a GraphDef container: one NodeDef
 // per case with the op, its attrs, `input_<i>` tensors and TF's `expected_<i>` outputs; an op
-// whose one input is a list gets them all as that list). All
+// whose one input is a list gets them all as that list, a list among other inputs as many as
+// the case's number attr says). All
 // cases go into one graph, run at 1, 2 and 4 threads; outputs must have the same bits at
 // every thread count. The test decides how to compare with TF's values.
 #ifndef MINITF_TESTS_OPS_GOLDEN_HARNESS_H_
@@ -64,13 +65,26 @@ inline std::vector<Case> BuildAll(const Scope& root, const GraphDef& golden,
       }
       inputs.push_back(ops::AsNodeOut(root, Input(t)));
     }
-    // An op whose one input is a list (AddN) takes every stored input as that list.
+    // An op whose one input is a list (AddN) takes every stored input as that list; a list
+    // among other inputs (ConcatV2) takes as many as the case's number attr (N) says.
     const OpDef* op_def = nullptr;
     TF_CHECK_OK(OpRegistry::Global()->LookUpOpDef(def.op(), &op_def));
     if (op_def->input_arg_size() == 1 && !op_def->input_arg(0).number_attr().empty()) {
       builder.Input(inputs);
     } else {
-      for (const auto& in : inputs) builder.Input(in);
+      size_t next = 0;
+      for (const auto& arg : op_def->input_arg()) {
+        const auto count = def.attr().find(arg.number_attr());
+        if (!arg.number_attr().empty() && count != def.attr().end()) {
+          const size_t n = static_cast<size_t>(count->second.i());
+          CHECK_LE(next + n, inputs.size()) << def.name() << ": too few inputs";
+          builder.Input(
+              std::vector<NodeBuilder::NodeOut>(inputs.begin() + next, inputs.begin() + next + n));
+          next += n;
+        } else if (next < inputs.size()) {
+          builder.Input(inputs[next++]);
+        }
+      }
     }
     for (const auto& kv : def.attr()) {
       if (!IsDataAttr(kv.first)) builder.Attr(kv.first, kv.second);

@@ -288,6 +288,53 @@ GRADIENT_CHECK_TEST(MaxMin, "Max", "Min") {
   }
 }
 
+// The data-movement ops: each moves gradient elements back where they came from.
+GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "ConcatV2", "Slice",
+                    "Pad") {
+  const TensorShape s23({2, 3}), s32({3, 2}), s234({2, 3, 4});
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {Transpose(s, x, {2, 0, 1})}, {TensorShape({4, 2, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto a = D(s, s23);
+    auto b = D(s, s23);
+    CheckDouble(s, {a, b}, {s23, s23}, {Stack(s, {a, b}, Stack::Axis(1))},
+                {TensorShape({2, 2, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto parts = Unstack(s, x, 3, Unstack::Axis(1));
+    CheckDouble(s, {x}, {s23}, {parts.output[0], parts.output[2]},
+                {TensorShape({2}), TensorShape({2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, TensorShape({2, 1, 3}));
+    CheckDouble(s, {x}, {TensorShape({2, 1, 3})}, {Squeeze(s, x)}, {s23});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto a = D(s, s23);
+    auto b = D(s, TensorShape({2, 2}));
+    CheckDouble(s, {a, b}, {s23, TensorShape({2, 2})}, {Concat(s, {a, b}, 1)},
+                {TensorShape({2, 5})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {Slice(s, x, {0, 1, 1}, {2, 2, -1})}, {TensorShape({2, 2, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s32);
+    CheckDouble(s, {x}, {s32}, {Pad(s, x, {{1, 0}, {2, 1}})}, {TensorShape({4, 5})});
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

@@ -30,6 +30,26 @@ BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input i
   this->output = Output(ret, 0);
 }
 
+Concat::Concat(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
+               ::tensorflow::Input axis) {
+  if (!scope.ok()) return;
+  auto _values = ::tensorflow::ops::AsNodeOutList(scope, values);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Concat");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ConcatV2")
+                     .Input(_values)
+                     .Input(_axis);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 ExpandDims::ExpandDims(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                        ::tensorflow::Input axis) {
   if (!scope.ok()) return;
@@ -292,6 +312,22 @@ Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) 
   this->output = Output(ret, 0);
 }
 
+InvertPermutation::InvertPermutation(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("InvertPermutation");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "InvertPermutation")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 OnesLike::OnesLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -306,6 +342,47 @@ OnesLike::OnesLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+Stack::Stack(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
+             const Stack::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _values = ::tensorflow::ops::AsNodeOutList(scope, values);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Stack");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Pack")
+                     .Input(_values)
+                     .Attr("axis", attrs.axis_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Stack::Stack(const ::tensorflow::Scope& scope, ::tensorflow::InputList values)
+    : Stack(scope, values, Stack::Attrs()) {}
+
+Pad::Pad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+         ::tensorflow::Input paddings) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Pad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Pad")
+                     .Input(_input)
+                     .Input(_paddings);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
 }
 
 Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype,
@@ -403,6 +480,28 @@ Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
 Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
     : Shape(scope, input, Shape::Attrs()) {}
 
+ShapeN::ShapeN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input,
+               const ShapeN::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOutList(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ShapeN");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ShapeN")
+                     .Input(_input)
+                     .Attr("out_type", attrs.out_type_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->output.push_back(Output(ret, i));
+}
+
+ShapeN::ShapeN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input)
+    : ShapeN(scope, input, ShapeN::Attrs()) {}
+
 Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Size::Attrs& attrs) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -423,6 +522,50 @@ Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Si
 Size::Size(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
     : Size(scope, input, Size::Attrs()) {}
 
+Slice::Slice(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input begin,
+             ::tensorflow::Input size) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _begin = ::tensorflow::ops::AsNodeOut(scope, begin);
+  if (!scope.ok()) return;
+  auto _size = ::tensorflow::ops::AsNodeOut(scope, size);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Slice");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Slice")
+                     .Input(_input)
+                     .Input(_begin)
+                     .Input(_size);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Squeeze::Squeeze(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 const Squeeze::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Squeeze");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Squeeze")
+                     .Input(_input)
+                     .Attr("squeeze_dims", attrs.axis_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Squeeze::Squeeze(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
+    : Squeeze(scope, input, Squeeze::Attrs()) {}
+
 StopGradient::StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -438,6 +581,49 @@ StopGradient::StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+Transpose::Transpose(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                     ::tensorflow::Input perm) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _perm = ::tensorflow::ops::AsNodeOut(scope, perm);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Transpose");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Transpose")
+                     .Input(_x)
+                     .Input(_perm);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Unstack::Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num,
+                 const Unstack::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Unstack");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Unpack")
+                     .Input(_value)
+                     .Attr("num", num)
+                     .Attr("axis", attrs.axis_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->output.push_back(Output(ret, i));
+}
+
+Unstack::Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num)
+    : Unstack(scope, value, num, Unstack::Attrs()) {}
 
 ZerosLike::ZerosLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;

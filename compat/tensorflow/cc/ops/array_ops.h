@@ -35,6 +35,27 @@ class BroadcastTo {
   ::tensorflow::Output output;
 };
 
+/// Concatenates tensors along one dimension.
+///
+/// Args:
+/// * scope: A Scope object
+/// * values:
+/// * axis:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Concat {
+ public:
+  Concat(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
+         ::tensorflow::Input axis);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Inserts a dimension of 1 into a tensor's shape.
 ///
 /// Args:
@@ -520,6 +541,25 @@ class Identity {
   ::tensorflow::Output output;
 };
 
+/// Computes the inverse permutation of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class InvertPermutation {
+ public:
+  InvertPermutation(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns a tensor of ones with the same shape and type as x.
 ///
 /// Args:
@@ -537,6 +577,65 @@ class OnesLike {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Packs a list of `N` rank-`R` tensors into one rank-`(R+1)` tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * values:
+///
+/// Optional attributes (see `Attrs`):
+/// * axis: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Stack {
+ public:
+  /// Optional attribute setters for Stack
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Axis(int64 x) {
+      Attrs ret = *this;
+      ret.axis_ = x;
+      return ret;
+    }
+
+    int64 axis_ = 0;
+  };
+  Stack(const ::tensorflow::Scope& scope, ::tensorflow::InputList values);
+  Stack(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
+        const Stack::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Axis(int64 x) {
+    return Attrs().Axis(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Pads a tensor with zeros.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * paddings:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Pad {
+ public:
+  Pad(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input paddings);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// A placeholder op for a value that will be fed into the computation.
@@ -679,6 +778,43 @@ class Shape {
   ::tensorflow::Output output;
 };
 
+/// Returns shape of tensors.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * out_type: Defaults to DT_INT32.
+///
+/// Returns:
+/// * `OutputList`: The output tensor.
+class ShapeN {
+ public:
+  /// Optional attribute setters for ShapeN
+  struct Attrs {
+    /// Defaults to DT_INT32
+    TF_MUST_USE_RESULT Attrs OutType(DataType x) {
+      Attrs ret = *this;
+      ret.out_type_ = x;
+      return ret;
+    }
+
+    DataType out_type_ = DT_INT32;
+  };
+  ShapeN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input);
+  ShapeN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input,
+         const ShapeN::Attrs& attrs);
+  ::tensorflow::Output operator[](size_t index) const { return output[index]; }
+
+  static Attrs OutType(DataType x) {
+    return Attrs().OutType(x);
+  }
+
+  Operation operation;
+  ::tensorflow::OutputList output;
+};
+
 /// Returns the size of a tensor.
 ///
 /// Args:
@@ -717,6 +853,66 @@ class Size {
   ::tensorflow::Output output;
 };
 
+/// Return a slice from 'input'.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * begin:
+/// * size:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Slice {
+ public:
+  Slice(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input begin,
+        ::tensorflow::Input size);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Removes dimensions of size 1 from the shape of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * axis: Defaults to [].
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Squeeze {
+ public:
+  /// Optional attribute setters for Squeeze
+  struct Attrs {
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs Axis(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.axis_ = x;
+      return ret;
+    }
+
+    gtl::ArraySlice<int> axis_ = {};
+  };
+  Squeeze(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  Squeeze(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Squeeze::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Axis(const gtl::ArraySlice<int>& x) {
+    return Attrs().Axis(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Stops gradient computation.
 ///
 /// Args:
@@ -734,6 +930,64 @@ class StopGradient {
 
   Operation operation;
   ::tensorflow::Output output;
+};
+
+/// Shuffle dimensions of x according to a permutation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * perm:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Transpose {
+ public:
+  Transpose(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input perm);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Unpacks a given dimension of a rank-`R` tensor into `num` rank-`(R-1)` tensors.
+///
+/// Args:
+/// * scope: A Scope object
+/// * value:
+/// * num:
+///
+/// Optional attributes (see `Attrs`):
+/// * axis: Defaults to 0.
+///
+/// Returns:
+/// * `OutputList`: The output tensor.
+class Unstack {
+ public:
+  /// Optional attribute setters for Unstack
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Axis(int64 x) {
+      Attrs ret = *this;
+      ret.axis_ = x;
+      return ret;
+    }
+
+    int64 axis_ = 0;
+  };
+  Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num);
+  Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num,
+          const Unstack::Attrs& attrs);
+  ::tensorflow::Output operator[](size_t index) const { return output[index]; }
+
+  static Attrs Axis(int64 x) {
+    return Attrs().Axis(x);
+  }
+
+  Operation operation;
+  ::tensorflow::OutputList output;
 };
 
 /// Returns a tensor of zeros with the same shape and type as x.

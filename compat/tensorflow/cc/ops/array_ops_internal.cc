@@ -39,6 +39,27 @@ BroadcastGradientArgs::BroadcastGradientArgs(const ::tensorflow::Scope& scope,
   this->r1 = Output(ret, _outputs_range["r1"].first);
 }
 
+ConcatOffset::ConcatOffset(const ::tensorflow::Scope& scope, ::tensorflow::Input concat_dim,
+                           ::tensorflow::InputList shape) {
+  if (!scope.ok()) return;
+  auto _concat_dim = ::tensorflow::ops::AsNodeOut(scope, concat_dim);
+  if (!scope.ok()) return;
+  auto _shape = ::tensorflow::ops::AsNodeOutList(scope, shape);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ConcatOffset");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ConcatOffset")
+                     .Input(_concat_dim)
+                     .Input(_shape);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->offset.push_back(Output(ret, i));
+}
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow

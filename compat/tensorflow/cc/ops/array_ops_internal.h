@@ -37,6 +37,25 @@ class BroadcastGradientArgs {
   ::tensorflow::Output r1;
 };
 
+/// Computes offsets of concat inputs within its output.
+///
+/// Args:
+/// * scope: A Scope object
+/// * concat_dim:
+/// * shape:
+///
+/// Returns:
+/// * `OutputList`: The offset tensor.
+class ConcatOffset {
+ public:
+  ConcatOffset(const ::tensorflow::Scope& scope, ::tensorflow::Input concat_dim,
+               ::tensorflow::InputList shape);
+  ::tensorflow::Output operator[](size_t index) const { return offset[index]; }
+
+  Operation operation;
+  ::tensorflow::OutputList offset;
+};
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow

@@ -1,0 +1,477 @@
+// CPU kernels of the data-movement ops of transform_ops.cc, for every dtype, with TF's error
+// texts. They only move elements (bit-exact by construction): Transpose and Slice through one
+// strided copy, Pack/Unpack/Concat as runs of contiguous blocks, Pad into a zero-filled output;
+// Squeeze shares its input's buffer.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "framework/op_kernel.h"
+
+namespace tensorflow {
+namespace {
+
+constexpr int64_t kGrain = 32768;
+
+// out[i] = in[offset + sum_d index_d(i) * in_strides[d]] for an output of dims `out_dims`.
+template <typename T>
+void StridedCopy(OpKernelContext* ctx, const T* in, int64_t offset,
+                 const std::vector<int64_t>& out_dims, const std::vector<int64_t>& in_strides,
+                 T* out) {
+  int64_t n = 1;
+  for (int64_t d : out_dims) n *= d;
+  if (n == 0) return;
+  const int rank = static_cast<int>(out_dims.size());
+  ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+    for (int64_t i = s; i < e; ++i) {
+      int64_t src = offset, rest = i;
+      for (int d = rank - 1; d >= 0; --d) {
+        src += (rest % out_dims[d]) * in_strides[d];
+        rest /= out_dims[d];
+      }
+      out[i] = in[src];
+    }
+  });
+}
+
+std::vector<int64_t> RowMajorStrides(const TensorShape& shape) {
+  std::vector<int64_t> strides(shape.dims(), 1);
+  for (int d = shape.dims() - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape.dim_size(d + 1);
+  return strides;
+}
+
+std::vector<int64_t> Dims(const TensorShape& shape) {
+  const auto d = shape.dim_sizes();
+  return std::vector<int64_t>(d.begin(), d.end());
+}
+
+template <typename T>
+class TransposeOp : public OpKernel {
+ public:
+  explicit TransposeOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    const Tensor& perm_t = ctx->input(1);
+    OP_REQUIRES(ctx, perm_t.dims() == 1,
+                errors::InvalidArgument("perm must be rank 1, got shape ",
+                                        perm_t.shape().DebugString()));
+    const std::vector<int64_t> perm = tensor::IntValues(perm_t);
+    const int rank = x.dims();
+    OP_REQUIRES(ctx, static_cast<int>(perm.size()) == rank,
+                errors::InvalidArgument("transpose expects a vector of size ", rank,
+                                        ". But input(1) is a vector of size ", perm.size()));
+    std::vector<bool> seen(rank, false);
+    for (int64_t d : perm) {
+      OP_REQUIRES(ctx, d >= 0 && d < rank,
+                  errors::InvalidArgument(d, " is out of range [0 .. ", rank, ")"));
+      seen[d] = true;
+    }
+    for (int d = 0; d < rank; ++d) {
+      OP_REQUIRES(ctx, seen[d],
+                  errors::InvalidArgument(d, " is missing from {", absl::StrJoin(perm, ","),
+                                          "}."));
+    }
+    const std::vector<int64_t> in_strides = RowMajorStrides(x.shape());
+    std::vector<int64_t> out_dims(rank), strides(rank);
+    for (int d = 0; d < rank; ++d) {
+      out_dims[d] = x.dim_size(perm[d]);
+      strides[d] = in_strides[perm[d]];
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(out_dims), &out));
+    StridedCopy(ctx, x.flat<T>().data(), 0, out_dims, strides, out->flat<T>().data());
+  }
+};
+
+template <typename T>
+class InvertPermutationOp : public OpKernel {
+ public:
+  explicit InvertPermutationOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& x = ctx->input(0);
+    OP_REQUIRES(ctx, x.dims() == 1,
+                errors::InvalidArgument("invert_permutation expects a 1D vector."));
+    const int64_t n = x.NumElements();
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, x.shape(), &out));
+    const T* p = x.flat<T>().data();
+    T* y = out->flat<T>().data();
+    std::fill(y, y + n, T(-1));
+    for (int64_t i = 0; i < n; ++i) {
+      const T d = p[i];
+      OP_REQUIRES(ctx, d >= 0 && d < n,
+                  errors::InvalidArgument(d, " is not between 0 and ", n));
+      OP_REQUIRES(ctx, y[d] == T(-1), errors::InvalidArgument(d, " is duplicated in the input."));
+      y[d] = static_cast<T>(i);
+    }
+  }
+};
+
+// The output as `outer` rows, each the concatenation of every part's row of `widths[k]`
+// elements: Pack and ConcatV2 (parts = inputs), Unpack (the reverse, through UnpackOp).
+template <typename T>
+void ConcatRows(OpKernelContext* ctx, const std::vector<const T*>& parts,
+                const std::vector<int64_t>& widths, int64_t outer, T* out) {
+  int64_t row = 0;
+  for (int64_t w : widths) row += w;
+  ctx->ParallelFor(outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(row, 1)),
+                   [&](int64_t s, int64_t e) {
+                     for (int64_t r = s; r < e; ++r) {
+                       T* dst = out + r * row;
+                       for (size_t k = 0; k < parts.size(); ++k) {
+                         const T* src = parts[k] + r * widths[k];
+                         std::copy(src, src + widths[k], dst);
+                         dst += widths[k];
+                       }
+                     }
+                   });
+}
+
+template <typename T>
+class PackOp : public OpKernel {
+ public:
+  explicit PackOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    set_expensive(false);
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("axis", &axis_));
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const int n = ctx->num_inputs();
+    const TensorShape& first = ctx->input(0).shape();
+    const int rank = first.dims() + 1;
+    int64_t axis = axis_;
+    OP_REQUIRES(ctx, axis >= -rank && axis < rank,
+                errors::InvalidArgument("axis = ", axis_, " not in [", -rank, ", ", rank, ")"));
+    if (axis < 0) axis += rank;
+    for (int i = 1; i < n; ++i) {
+      OP_REQUIRES(ctx, ctx->input(i).shape() == first,
+                  errors::InvalidArgument("Shapes of all inputs must match: values[0].shape = ",
+                                          first.DebugString(), " != values[", i,
+                                          "].shape = ", ctx->input(i).shape().DebugString()));
+    }
+    std::vector<int64_t> dims = Dims(first);
+    dims.insert(dims.begin() + axis, n);
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    if (out->NumElements() == 0) return;
+    int64_t outer = 1;
+    for (int d = 0; d < axis; ++d) outer *= first.dim_size(d);
+    const int64_t inner = first.num_elements() / std::max<int64_t>(outer, 1);
+    std::vector<const T*> parts(n);
+    for (int i = 0; i < n; ++i) parts[i] = ctx->input(i).flat<T>().data();
+    ConcatRows(ctx, parts, std::vector<int64_t>(n, inner), outer, out->flat<T>().data());
+  }
+
+ private:
+  int64_t axis_ = 0;
+};
+
+template <typename T>
+class UnpackOp : public OpKernel {
+ public:
+  explicit UnpackOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    set_expensive(false);
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("axis", &axis_));
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& value = ctx->input(0);
+    const int rank = value.dims();
+    int64_t axis = axis_;
+    OP_REQUIRES(ctx, axis >= -rank && axis < rank,
+                errors::InvalidArgument("axis = ", axis_, " not in [", -rank, ", ", rank, ")"));
+    if (axis < 0) axis += rank;
+    const int num = ctx->num_outputs();
+    OP_REQUIRES(ctx, value.dim_size(axis) == num,
+                errors::InvalidArgument("Input shape axis ", axis, " must equal ", num,
+                                        ", got shape ", value.shape().DebugString()));
+    std::vector<int64_t> dims = Dims(value.shape());
+    dims.erase(dims.begin() + axis);
+    int64_t outer = 1;
+    for (int d = 0; d < axis; ++d) outer *= value.dim_size(d);
+    int64_t inner = 1;
+    for (int d = axis + 1; d < rank; ++d) inner *= value.dim_size(d);
+    const T* src = value.flat<T>().data();
+    for (int k = 0; k < num; ++k) {
+      Tensor* out = nullptr;
+      OP_REQUIRES_OK(ctx, ctx->allocate_output(k, TensorShape(dims), &out));
+      T* dst = out->flat<T>().data();
+      for (int64_t r = 0; r < outer; ++r) {
+        const T* from = src + (r * num + k) * inner;
+        std::copy(from, from + inner, dst + r * inner);
+      }
+    }
+  }
+
+ private:
+  int64_t axis_ = 0;
+};
+
+class SqueezeOp : public OpKernel {
+ public:
+  explicit SqueezeOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    set_expensive(false);
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("squeeze_dims", &axes_));
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& in = ctx->input(0);
+    const int rank = in.dims();
+    std::vector<bool> squeeze(rank, axes_.empty());
+    for (int64_t a : axes_) {
+      OP_REQUIRES(ctx, a >= -rank && a < rank,
+                  errors::InvalidArgument("Tried to squeeze dim index ", a, " for tensor with ",
+                                          rank, " dimensions."));
+      squeeze[a < 0 ? a + rank : a] = true;
+    }
+    std::vector<int64_t> dims;
+    for (int d = 0; d < rank; ++d) {
+      const int64_t size = in.dim_size(d);
+      if (squeeze[d] && size == 1) continue;
+      OP_REQUIRES(ctx, !squeeze[d] || axes_.empty(),
+                  errors::InvalidArgument("Can not squeeze dim[", d,
+                                          "], expected a dimension of 1, got ", size));
+      dims.push_back(size);
+    }
+    Tensor out;
+    OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(dims)),
+                errors::Internal("Squeeze could not share its input"));
+    ctx->set_output(0, out);
+  }
+
+ private:
+  std::vector<int64_t> axes_;
+};
+
+template <typename T>
+class ConcatV2Op : public OpKernel {
+ public:
+  explicit ConcatV2Op(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const int n = ctx->num_inputs() - 1;
+    const Tensor& axis_t = ctx->input(n);
+    OP_REQUIRES(ctx, axis_t.NumElements() == 1,
+                errors::InvalidArgument("Concat dim tensor should be a scalar integer, but got "
+                                        "shape ",
+                                        axis_t.shape().DebugString()));
+    const TensorShape& first = ctx->input(0).shape();
+    const int rank = first.dims();
+    int64_t axis = tensor::IntValues(axis_t)[0];
+    OP_REQUIRES(ctx, (axis >= -rank && axis < rank) || (rank == 0 && axis == 0),
+                errors::InvalidArgument("ConcatOp : Expected concatenating dimensions in the "
+                                        "range [",
+                                        -rank, ", ", rank, "), but got ", axis));
+    if (axis < 0) axis += rank;
+    int64_t total = 0;
+    for (int i = 0; i < n; ++i) {
+      const TensorShape& s = ctx->input(i).shape();
+      OP_REQUIRES(ctx, s.dims() == rank,
+                  errors::InvalidArgument("ConcatOp : Ranks of all input tensors should match: "
+                                          "shape[0] = ",
+                                          first.DebugString(), " vs. shape[", i,
+                                          "] = ", s.DebugString()));
+      for (int d = 0; d < rank; ++d) {
+        if (d == axis) continue;
+        OP_REQUIRES(ctx, s.dim_size(d) == first.dim_size(d),
+                    errors::InvalidArgument("ConcatOp : Dimension ", d,
+                                            " in both shapes must be equal: shape[0] = ",
+                                            first.DebugString(), " vs. shape[", i,
+                                            "] = ", s.DebugString()));
+      }
+      total += rank == 0 ? 1 : s.dim_size(axis);
+    }
+    std::vector<int64_t> dims = Dims(first);
+    if (rank > 0) dims[axis] = total;
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    if (out->NumElements() == 0) return;
+    int64_t outer = 1;
+    for (int d = 0; d < axis; ++d) outer *= first.dim_size(d);
+    std::vector<const T*> parts(n);
+    std::vector<int64_t> widths(n);
+    for (int i = 0; i < n; ++i) {
+      parts[i] = ctx->input(i).flat<T>().data();
+      widths[i] = ctx->input(i).NumElements() / std::max<int64_t>(outer, 1);
+    }
+    ConcatRows(ctx, parts, widths, outer, out->flat<T>().data());
+  }
+};
+
+// ConcatOffset: where each input starts in the concatenation (0 except along concat_dim).
+class ConcatOffsetOp : public OpKernel {
+ public:
+  explicit ConcatOffsetOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& dim_t = ctx->input(0);
+    OP_REQUIRES(ctx, dim_t.dims() == 0,
+                errors::InvalidArgument("Concat dim tensor should be a scalar integer, but got "
+                                        "shape ",
+                                        dim_t.shape().DebugString()));
+    const int n = ctx->num_inputs() - 1;
+    const Tensor& first = ctx->input(1);
+    OP_REQUIRES(ctx, first.dims() == 1,
+                errors::InvalidArgument("input 1 should be a vector, but got shape ",
+                                        first.shape().DebugString()));
+    const int64_t rank = first.NumElements();
+    int64_t axis = tensor::IntValues(dim_t)[0];
+    if (axis < 0) axis += rank;
+    OP_REQUIRES(ctx, axis >= 0 && axis < rank,
+                errors::InvalidArgument("Concat dim is out of range: ", dim_t.scalar<int32_t>()(),
+                                        " vs. ", rank));
+    const std::vector<int64_t> first_dims = tensor::IntValues(first);
+    int64_t offset = 0;
+    for (int i = 0; i < n; ++i) {
+      const Tensor& s = ctx->input(1 + i);
+      OP_REQUIRES(ctx, s.dims() == 1 && s.NumElements() == rank,
+                  errors::InvalidArgument("input ", i, " should contain ", rank,
+                                          " elements, but got ", s.NumElements()));
+      const std::vector<int64_t> dims = tensor::IntValues(s);
+      for (int64_t d = 0; d < rank; ++d) {
+        OP_REQUIRES(ctx, d == axis || dims[d] == first_dims[d],
+                    errors::InvalidArgument("All dimensions except ", axis,
+                                            " must match. Input ", i, " has shape [",
+                                            absl::StrJoin(dims, " "), "] and doesn't match input "
+                                            "0 with shape [",
+                                            absl::StrJoin(first_dims, " "), "]."));
+      }
+      Tensor* out = nullptr;
+      OP_REQUIRES_OK(ctx, ctx->allocate_output(i, s.shape(), &out));
+      for (int64_t d = 0; d < rank; ++d) {
+        const int64_t v = d == axis ? offset : 0;
+        if (out->dtype() == DT_INT32) {
+          out->flat<int32_t>()(d) = static_cast<int32_t>(v);
+        } else {
+          out->flat<int64_t>()(d) = v;
+        }
+      }
+      offset += dims[axis];
+    }
+  }
+};
+
+class ShapeNOp : public OpKernel {
+ public:
+  explicit ShapeNOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    for (int i = 0; i < ctx->num_inputs(); ++i) {
+      const TensorShape& s = ctx->input(i).shape();
+      Tensor* out = nullptr;
+      OP_REQUIRES_OK(ctx, ctx->allocate_output(i, TensorShape({s.dims()}), &out));
+      for (int d = 0; d < s.dims(); ++d) {
+        if (out->dtype() == DT_INT32) {
+          OP_REQUIRES(ctx, s.dim_size(d) <= INT32_MAX,
+                      errors::InvalidArgument("ShapeN output type is 32-bit but shape ", i,
+                                              " dim ", d, " is ", s.dim_size(d)));
+          out->flat<int32_t>()(d) = static_cast<int32_t>(s.dim_size(d));
+        } else {
+          out->flat<int64_t>()(d) = s.dim_size(d);
+        }
+      }
+    }
+  }
+};
+
+template <typename T>
+class SliceOp : public OpKernel {
+ public:
+  explicit SliceOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& in = ctx->input(0);
+    const Tensor& begin_t = ctx->input(1);
+    const Tensor& size_t_ = ctx->input(2);
+    const int rank = in.dims();
+    OP_REQUIRES(ctx,
+                begin_t.dims() == 1 && size_t_.dims() == 1 && begin_t.NumElements() == rank &&
+                    size_t_.NumElements() == rank,
+                errors::InvalidArgument(
+                    "Expected begin and size arguments to be 1-D tensors of size ", rank,
+                    ", but got shapes ", begin_t.shape().DebugString(), " and ",
+                    size_t_.shape().DebugString(), " instead."));
+    const std::vector<int64_t> begin = tensor::IntValues(begin_t);
+    std::vector<int64_t> size = tensor::IntValues(size_t_);
+    for (int d = 0; d < rank; ++d) {
+      const int64_t dim = in.dim_size(d);
+      if (size[d] == -1) size[d] = dim - begin[d];
+      OP_REQUIRES(ctx, begin[d] >= 0 && begin[d] <= dim,
+                  errors::InvalidArgument("Expected begin[", d, "] in [0, ", dim, "], but got ",
+                                          begin[d]));
+      OP_REQUIRES(ctx, size[d] >= 0 && size[d] <= dim - begin[d],
+                  errors::InvalidArgument("Expected size[", d, "] in [0, ", dim - begin[d],
+                                          "], but got ", size[d]));
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(size), &out));
+    const std::vector<int64_t> strides = RowMajorStrides(in.shape());
+    int64_t offset = 0;
+    for (int d = 0; d < rank; ++d) offset += begin[d] * strides[d];
+    StridedCopy(ctx, in.flat<T>().data(), offset, size, strides, out->flat<T>().data());
+  }
+};
+
+template <typename T>
+class PadOp : public OpKernel {
+ public:
+  explicit PadOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& in = ctx->input(0);
+    const Tensor& paddings = ctx->input(1);
+    const int rank = in.dims();
+    OP_REQUIRES(ctx,
+                paddings.dims() == 2 && paddings.dim_size(0) == rank && paddings.dim_size(1) == 2,
+                errors::InvalidArgument("The first dimension of paddings must be the rank of "
+                                        "inputs",
+                                        paddings.shape().DebugString(), " ",
+                                        in.shape().DebugString()));
+    const std::vector<int64_t> p = tensor::IntValues(paddings);
+    std::vector<int64_t> dims(rank);
+    for (int d = 0; d < rank; ++d) {
+      OP_REQUIRES(ctx, p[2 * d] >= 0 && p[2 * d + 1] >= 0,
+                  errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ",
+                                          p[2 * d + 1]));
+      dims[d] = in.dim_size(d) + p[2 * d] + p[2 * d + 1];
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    T* z = out->flat<T>().data();
+    std::fill(z, z + out->NumElements(), T());
+    if (in.NumElements() == 0) return;
+    // Each input element to its place in the output.
+    const std::vector<int64_t> out_strides = RowMajorStrides(out->shape());
+    const T* x = in.flat<T>().data();
+    const std::vector<int64_t> in_dims = Dims(in.shape());
+    int64_t base = 0;
+    for (int d = 0; d < rank; ++d) base += p[2 * d] * out_strides[d];
+    for (int64_t i = 0; i < in.NumElements(); ++i) {
+      int64_t dst = base, rest = i;
+      for (int d = rank - 1; d >= 0; --d) {
+        dst += (rest % in_dims[d]) * out_strides[d];
+        rest /= in_dims[d];
+      }
+      z[dst] = x[i];
+    }
+  }
+};
+
+#define MINITF_REGISTER_TRANSFORMS(T)                                                     \
+  REGISTER_KERNEL_BUILDER(Name("Transpose").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
+                          TransposeOp<T>);                                                \
+  REGISTER_KERNEL_BUILDER(Name("Pack").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
+                          PackOp<T>);                                                     \
+  REGISTER_KERNEL_BUILDER(Name("Unpack").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \
+                          UnpackOp<T>);                                                   \
+  REGISTER_KERNEL_BUILDER(Name("ConcatV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),   \
+                          ConcatV2Op<T>);                                                 \
+  REGISTER_KERNEL_BUILDER(Name("Slice").Device(DEVICE_CPU).TypeConstraint<T>("T"),      \
+                          SliceOp<T>);                                                    \
+  REGISTER_KERNEL_BUILDER(Name("Pad").Device(DEVICE_CPU).TypeConstraint<T>("T"), PadOp<T>);
+MINITF_CALL_ALL_TYPES(MINITF_REGISTER_TRANSFORMS)
+#undef MINITF_REGISTER_TRANSFORMS
+
+REGISTER_KERNEL_BUILDER(Name("InvertPermutation").Device(DEVICE_CPU).TypeConstraint<int32_t>("T"),
+                        InvertPermutationOp<int32_t>);
+REGISTER_KERNEL_BUILDER(Name("InvertPermutation").Device(DEVICE_CPU).TypeConstraint<int64_t>("T"),
+                        InvertPermutationOp<int64_t>);
+REGISTER_KERNEL_BUILDER(Name("Squeeze").Device(DEVICE_CPU), SqueezeOp);
+REGISTER_KERNEL_BUILDER(Name("ConcatOffset").Device(DEVICE_CPU), ConcatOffsetOp);
+REGISTER_KERNEL_BUILDER(Name("ShapeN").Device(DEVICE_CPU), ShapeNOp);
+
+}  // namespace
+}  // namespace tensorflow

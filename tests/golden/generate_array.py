@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Generates tests/golden/array.pb: inputs and TensorFlow 2.21's outputs for the array family's
+data-movement ops: Transpose, InvertPermutation, Pack, Unpack, Squeeze, ConcatV2,
+ConcatOffset, ShapeN, Slice and Pad, over several dtypes (strings too), ranks, negative axes
+and empty tensors. List-input ops store their `N` attr (the harness reads it to split the
+inputs). Same container as generate_fake_quant.py.
+
+  .venv-tf/bin/python tests/golden/generate_array.py tests/golden/array.pb
+  .venv-tf/bin/python tests/golden/generate_array.py --check tests/golden/array.pb
+"""
+import inspect
+import os
+import sys
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.framework import graph_pb2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import golden_file  # noqa: E402
+
+SEED = 20261207
+BF16 = tf.bfloat16.as_numpy_dtype
+DTYPES = [np.float32, np.float64, np.float16, BF16, np.int8, np.uint8, np.int32, np.int64,
+          np.complex64, np.bool_]
+
+
+def values(rng, dtype, shape):
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
+    if dtype == "string":
+        return np.array([b"s%d" % rng.integers(100) for _ in range(int(np.prod(shape)))],
+                        dtype=object).reshape(shape)
+    v = rng.standard_normal(shape) * 50
+    if np.dtype(dtype).kind == "c":
+        v = v + 1j * rng.standard_normal(shape)
+    with np.errstate(all="ignore"):
+        return v.astype(dtype)
+
+
+def cases():
+    rng = np.random.default_rng(SEED)
+    for dtype in DTYPES + ["string"]:
+        x = values(rng, dtype, (2, 3, 4))
+        for perm in ([0, 1, 2], [2, 0, 1], [1, 0, 2], [2, 1, 0]):
+            yield "Transpose", [x, np.array(perm, np.int32)], {}
+        yield "Transpose", [values(rng, dtype, (3, 5)), np.array([1, 0], np.int64)], {}
+        parts = [values(rng, dtype, (3, 2)) for _ in range(3)]
+        for axis in (0, 1, 2, -1):
+            yield "Pack", parts, {"axis": axis}
+        for axis in (0, 1, -1):
+            yield "Unpack", [x], {"num": x.shape[axis], "axis": axis}
+        yield "Squeeze", [values(rng, dtype, (1, 3, 1, 2))], {}
+        yield "Squeeze", [values(rng, dtype, (1, 3, 1, 2))], {"squeeze_dims": [2]}
+        yield "Squeeze", [values(rng, dtype, (1, 3, 1, 2))], {"squeeze_dims": [-4, 2]}
+        for axis in (0, 1, 2, -2):
+            shape = list(x.shape)
+            shape[axis] = 2
+            yield "ConcatV2", [x, values(rng, dtype, tuple(shape)), np.array(axis, np.int32)], \
+                {"N": 2}
+        yield "ConcatV2", [x, x[:, :0], x, np.array(1, np.int64)], {"N": 3}
+        yield "Slice", [x, np.array([0, 1, 1], np.int32), np.array([2, 2, -1], np.int32)], {}
+        yield "Slice", [x, np.array([1, 0, 3], np.int64), np.array([1, 3, 1], np.int64)], {}
+        yield "Slice", [x, np.array([0, 3, 0], np.int32), np.array([2, 0, 4], np.int32)], {}
+        if dtype != "string":
+            yield "Pad", [x, np.array([[0, 1], [2, 0], [1, 1]], np.int32)], {}
+            yield "Pad", [values(rng, dtype, (0, 2)), np.array([[1, 1], [0, 2]], np.int64)], {}
+    for perm in ([2, 0, 1, 3], [0], []):
+        for dtype in (np.int32, np.int64):
+            yield "InvertPermutation", [np.array(perm, dtype)], {}
+    shapes = [np.array(s, np.int32) for s in ([2, 3, 4], [2, 5, 4], [2, 1, 4])]
+    yield "ConcatOffset", [np.array(1, np.int32)] + shapes, {"N": 3}
+    yield "ConcatOffset", [np.array(-2, np.int32)] + shapes, {"N": 3}
+    yield "ShapeN", [values(rng, np.float32, (2, 3)), values(rng, np.float32, (4,)),
+                     values(rng, np.float32, ())], {"out_type": np.int64}
+    yield "ShapeN", [values(rng, np.float32, (0, 7))], {"out_type": np.int32}
+
+
+def run(op, inputs, attrs):
+    fn = getattr(tf.raw_ops, op)
+    params = list(inspect.signature(fn).parameters)
+    tensors = [tf.constant(v) for v in inputs]
+    # N is implied by the list; raw_ops calls squeeze_dims `axis`.
+    kwargs = {("axis" if k == "squeeze_dims" else k): v for k, v in attrs.items() if k != "N"}
+    kwargs = {k: (v if isinstance(v, (bool, int, float, str, list)) else tf.as_dtype(v))
+              for k, v in kwargs.items()}
+    if op in ("Pack", "ShapeN"):
+        kwargs[params[0]] = tensors
+    elif op == "ConcatV2":
+        kwargs.update(values=tensors[:-1], axis=tensors[-1])
+    elif op == "ConcatOffset":
+        kwargs.update(concat_dim=tensors[0], shape=tensors[1:])
+    else:
+        kwargs.update(dict(zip(params, tensors)))
+    out = fn(**kwargs)
+    return [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
+
+
+def build():
+    graph = graph_pb2.GraphDef()
+    for op, inputs, attrs in cases():
+        golden_file.add_case(graph, op, attrs, inputs, run(op, inputs, attrs))
+    return graph
+
+
+if __name__ == "__main__":
+    golden_file.main(build, __doc__)

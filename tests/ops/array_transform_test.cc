@@ -1,0 +1,69 @@
+// The array family's data-movement ops through the C++ API: TF 2.21's error texts for bad
+// inputs (checked against live TF). Values are checked against TF in cwise_golden_test.cc
+// (tests/golden/array.pb).
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
+
+namespace tensorflow {
+namespace {
+
+using namespace ops;  // NOLINT
+
+void ExpectError(const Scope& root, const ClientSession::FeedType& feeds, const Output& fetch,
+                 const std::string& text) {
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  const Status s = session.Run(feeds, {fetch}, &out);
+  EXPECT_EQ(s.code(), error::INVALID_ARGUMENT) << s;
+  EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
+}
+
+TEST(ArrayTransformTest, ErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  Output x = Placeholder(root, DT_FLOAT);
+  Output y = Placeholder(root, DT_FLOAT);
+  auto i = Placeholder(root, DT_INT32);
+  auto j = Placeholder(root, DT_INT32);
+  Tensor x234(DT_FLOAT, {2, 3, 4}), x235(DT_FLOAT, {2, 3, 5}), x23(DT_FLOAT, {2, 3});
+  Tensor f2(DT_FLOAT, {2}), f3(DT_FLOAT, {3});
+  ExpectError(root, {{x, x234}, {i, {0, 1}}}, Transpose(root, x, i),
+              "transpose expects a vector of size 3. But input(1) is a vector of size 2");
+  ExpectError(root, {{x, x234}, {i, {0, 1, 1}}}, Transpose(root, x, i), "2 is missing from {0,1,1}.");
+  ExpectError(root, {{x, x234}, {i, {0, 1, 3}}}, Transpose(root, x, i), "3 is out of range [0 .. 3)");
+  ExpectError(root, {{i, {0, 0, 1}}}, InvertPermutation(root, i), "0 is duplicated in the input.");
+  ExpectError(root, {{i, {0, 3, 1}}}, InvertPermutation(root, i), "3 is not between 0 and 3");
+  ExpectError(root, {{x, f2}, {y, f3}}, Stack(root, {x, y}),
+              "Shapes of all inputs must match: values[0].shape = [2] != values[1].shape = [3]");
+  ExpectError(root, {{x, x234}}, Unstack(root, x, 3).output[0],
+              "Input shape axis 0 must equal 3, got shape [2,3,4]");
+  ExpectError(root, {{x, x234}}, Squeeze(root, x, Squeeze::Axis({1})),
+              "Can not squeeze dim[1], expected a dimension of 1, got 3");
+  ExpectError(root, {{x, x234}, {y, x235}, {i, 1}}, Concat(root, {x, y}, i),
+              "ConcatOp : Dimension 2 in both shapes must be equal: shape[0] = [2,3,4] vs. "
+              "shape[1] = [2,3,5]");
+  ExpectError(root, {{x, x234}, {y, x23}, {i, 1}}, Concat(root, {x, y}, i),
+              "ConcatOp : Ranks of all input tensors should match: shape[0] = [2,3,4] vs. "
+              "shape[1] = [2,3]");
+  ExpectError(root, {{x, x234}, {y, x234}, {i, 3}}, Concat(root, {x, y}, i),
+              "ConcatOp : Expected concatenating dimensions in the range [-3, 3), but got 3");
+  ExpectError(root, {{x, x234}, {i, {0, 0, 0}}, {j, {1, 4, 1}}}, Slice(root, x, i, j),
+              "Expected size[1] in [0, 3], but got 4");
+  ExpectError(root, {{x, x234}, {i, {0, 0}}, {j, {1, 1}}}, Slice(root, x, i, j),
+              "Expected begin and size arguments to be 1-D tensors of size 3, but got shapes [2] "
+              "and [2] instead.");
+  ExpectError(root, {{x, x234}, {i, {0, -1, 0}}, {j, {1, 1, 1}}}, Slice(root, x, i, j),
+              "Expected begin[1] in [0, 3], but got -1");
+  Tensor p22(DT_INT32, {2, 2}), p32(DT_INT32, {3, 2});
+  p32.flat<int32_t>().setZero();
+  p32.flat<int32_t>()(4) = -1;
+  ExpectError(root, {{x, x234}, {i, p22}}, Pad(root, x, i),
+              "The first dimension of paddings must be the rank of inputs[2,2] [2,3,4]");
+  ExpectError(root, {{x, x234}, {i, p32}}, Pad(root, x, i), "Paddings must be non-negative: -1 0");
+}
+
+}  // namespace
+}  // namespace tensorflow
