@@ -21,6 +21,7 @@ REGISTER_NO_GRADIENT_OP("Rank");
 REGISTER_NO_GRADIENT_OP("InvertPermutation");
 REGISTER_NO_GRADIENT_OP("ShapeN");
 REGISTER_NO_GRADIENT_OP("ConcatOffset");
+REGISTER_NO_GRADIENT_OP("OneHot");
 REGISTER_NO_GRADIENT_OP("BroadcastGradientArgs");
 
 Status IdentityGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,

@@ -1,7 +1,7 @@
 // CPU kernels of the data-movement ops of transform_ops.cc, for every dtype, with TF's error
 // texts. They only move elements (bit-exact by construction): Transpose and Slice through one
 // strided copy, Pack/Unpack/Concat as runs of contiguous blocks, Pad into a zero-filled output;
-// Squeeze shares its input's buffer.
+// Tile by index arithmetic, OneHot by a fill; Squeeze shares its input's buffer.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -53,9 +53,9 @@ class TransposeOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& x = ctx->input(0);
     const Tensor& perm_t = ctx->input(1);
-    OP_REQUIRES(ctx, perm_t.dims() == 1,
-                errors::InvalidArgument("perm must be rank 1, got shape ",
-                                        perm_t.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, perm_t.dims() == 1,
+        errors::InvalidArgument("perm must be rank 1, got shape ", perm_t.shape().DebugString()));
     const std::vector<int64_t> perm = tensor::IntValues(perm_t);
     const int rank = x.dims();
     OP_REQUIRES(ctx, static_cast<int>(perm.size()) == rank,
@@ -69,8 +69,7 @@ class TransposeOp : public OpKernel {
     }
     for (int d = 0; d < rank; ++d) {
       OP_REQUIRES(ctx, seen[d],
-                  errors::InvalidArgument(d, " is missing from {", absl::StrJoin(perm, ","),
-                                          "}."));
+                  errors::InvalidArgument(d, " is missing from {", absl::StrJoin(perm, ","), "}."));
     }
     const std::vector<int64_t> in_strides = RowMajorStrides(x.shape());
     std::vector<int64_t> out_dims(rank), strides(rank);
@@ -100,8 +99,7 @@ class InvertPermutationOp : public OpKernel {
     std::fill(y, y + n, T(-1));
     for (int64_t i = 0; i < n; ++i) {
       const T d = p[i];
-      OP_REQUIRES(ctx, d >= 0 && d < n,
-                  errors::InvalidArgument(d, " is not between 0 and ", n));
+      OP_REQUIRES(ctx, d >= 0 && d < n, errors::InvalidArgument(d, " is not between 0 and ", n));
       OP_REQUIRES(ctx, y[d] == T(-1), errors::InvalidArgument(d, " is duplicated in the input."));
       y[d] = static_cast<T>(i);
     }
@@ -145,9 +143,9 @@ class PackOp : public OpKernel {
     if (axis < 0) axis += rank;
     for (int i = 1; i < n; ++i) {
       OP_REQUIRES(ctx, ctx->input(i).shape() == first,
-                  errors::InvalidArgument("Shapes of all inputs must match: values[0].shape = ",
-                                          first.DebugString(), " != values[", i,
-                                          "].shape = ", ctx->input(i).shape().DebugString()));
+                  errors::InvalidArgument(
+                      "Shapes of all inputs must match: values[0].shape = ", first.DebugString(),
+                      " != values[", i, "].shape = ", ctx->input(i).shape().DebugString()));
     }
     std::vector<int64_t> dims = Dims(first);
     dims.insert(dims.begin() + axis, n);
@@ -263,18 +261,17 @@ class ConcatV2Op : public OpKernel {
     int64_t total = 0;
     for (int i = 0; i < n; ++i) {
       const TensorShape& s = ctx->input(i).shape();
-      OP_REQUIRES(ctx, s.dims() == rank,
-                  errors::InvalidArgument("ConcatOp : Ranks of all input tensors should match: "
-                                          "shape[0] = ",
-                                          first.DebugString(), " vs. shape[", i,
-                                          "] = ", s.DebugString()));
+      OP_REQUIRES(
+          ctx, s.dims() == rank,
+          errors::InvalidArgument("ConcatOp : Ranks of all input tensors should match: "
+                                  "shape[0] = ",
+                                  first.DebugString(), " vs. shape[", i, "] = ", s.DebugString()));
       for (int d = 0; d < rank; ++d) {
         if (d == axis) continue;
         OP_REQUIRES(ctx, s.dim_size(d) == first.dim_size(d),
-                    errors::InvalidArgument("ConcatOp : Dimension ", d,
-                                            " in both shapes must be equal: shape[0] = ",
-                                            first.DebugString(), " vs. shape[", i,
-                                            "] = ", s.DebugString()));
+                    errors::InvalidArgument(
+                        "ConcatOp : Dimension ", d, " in both shapes must be equal: shape[0] = ",
+                        first.DebugString(), " vs. shape[", i, "] = ", s.DebugString()));
       }
       total += rank == 0 ? 1 : s.dim_size(axis);
     }
@@ -326,9 +323,9 @@ class ConcatOffsetOp : public OpKernel {
       const std::vector<int64_t> dims = tensor::IntValues(s);
       for (int64_t d = 0; d < rank; ++d) {
         OP_REQUIRES(ctx, d == axis || dims[d] == first_dims[d],
-                    errors::InvalidArgument("All dimensions except ", axis,
-                                            " must match. Input ", i, " has shape [",
-                                            absl::StrJoin(dims, " "), "] and doesn't match input "
+                    errors::InvalidArgument("All dimensions except ", axis, " must match. Input ",
+                                            i, " has shape [", absl::StrJoin(dims, " "),
+                                            "] and doesn't match input "
                                             "0 with shape [",
                                             absl::StrJoin(first_dims, " "), "]."));
       }
@@ -358,8 +355,8 @@ class ShapeNOp : public OpKernel {
       for (int d = 0; d < s.dims(); ++d) {
         if (out->dtype() == DT_INT32) {
           OP_REQUIRES(ctx, s.dim_size(d) <= INT32_MAX,
-                      errors::InvalidArgument("ShapeN output type is 32-bit but shape ", i,
-                                              " dim ", d, " is ", s.dim_size(d)));
+                      errors::InvalidArgument("ShapeN output type is 32-bit but shape ", i, " dim ",
+                                              d, " is ", s.dim_size(d)));
           out->flat<int32_t>()(d) = static_cast<int32_t>(s.dim_size(d));
         } else {
           out->flat<int64_t>()(d) = s.dim_size(d);
@@ -378,21 +375,21 @@ class SliceOp : public OpKernel {
     const Tensor& begin_t = ctx->input(1);
     const Tensor& size_t_ = ctx->input(2);
     const int rank = in.dims();
-    OP_REQUIRES(ctx,
-                begin_t.dims() == 1 && size_t_.dims() == 1 && begin_t.NumElements() == rank &&
-                    size_t_.NumElements() == rank,
-                errors::InvalidArgument(
-                    "Expected begin and size arguments to be 1-D tensors of size ", rank,
-                    ", but got shapes ", begin_t.shape().DebugString(), " and ",
-                    size_t_.shape().DebugString(), " instead."));
+    OP_REQUIRES(
+        ctx,
+        begin_t.dims() == 1 && size_t_.dims() == 1 && begin_t.NumElements() == rank &&
+            size_t_.NumElements() == rank,
+        errors::InvalidArgument("Expected begin and size arguments to be 1-D tensors of size ",
+                                rank, ", but got shapes ", begin_t.shape().DebugString(), " and ",
+                                size_t_.shape().DebugString(), " instead."));
     const std::vector<int64_t> begin = tensor::IntValues(begin_t);
     std::vector<int64_t> size = tensor::IntValues(size_t_);
     for (int d = 0; d < rank; ++d) {
       const int64_t dim = in.dim_size(d);
       if (size[d] == -1) size[d] = dim - begin[d];
-      OP_REQUIRES(ctx, begin[d] >= 0 && begin[d] <= dim,
-                  errors::InvalidArgument("Expected begin[", d, "] in [0, ", dim, "], but got ",
-                                          begin[d]));
+      OP_REQUIRES(
+          ctx, begin[d] >= 0 && begin[d] <= dim,
+          errors::InvalidArgument("Expected begin[", d, "] in [0, ", dim, "], but got ", begin[d]));
       OP_REQUIRES(ctx, size[d] >= 0 && size[d] <= dim - begin[d],
                   errors::InvalidArgument("Expected size[", d, "] in [0, ", dim - begin[d],
                                           "], but got ", size[d]));
@@ -414,18 +411,17 @@ class PadOp : public OpKernel {
     const Tensor& in = ctx->input(0);
     const Tensor& paddings = ctx->input(1);
     const int rank = in.dims();
-    OP_REQUIRES(ctx,
-                paddings.dims() == 2 && paddings.dim_size(0) == rank && paddings.dim_size(1) == 2,
-                errors::InvalidArgument("The first dimension of paddings must be the rank of "
-                                        "inputs",
-                                        paddings.shape().DebugString(), " ",
-                                        in.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, paddings.dims() == 2 && paddings.dim_size(0) == rank && paddings.dim_size(1) == 2,
+        errors::InvalidArgument("The first dimension of paddings must be the rank of "
+                                "inputs",
+                                paddings.shape().DebugString(), " ", in.shape().DebugString()));
     const std::vector<int64_t> p = tensor::IntValues(paddings);
     std::vector<int64_t> dims(rank);
     for (int d = 0; d < rank; ++d) {
-      OP_REQUIRES(ctx, p[2 * d] >= 0 && p[2 * d + 1] >= 0,
-                  errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ",
-                                          p[2 * d + 1]));
+      OP_REQUIRES(
+          ctx, p[2 * d] >= 0 && p[2 * d + 1] >= 0,
+          errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ", p[2 * d + 1]));
       dims[d] = in.dim_size(d) + p[2 * d] + p[2 * d + 1];
     }
     Tensor* out = nullptr;
@@ -450,18 +446,116 @@ class PadOp : public OpKernel {
   }
 };
 
-#define MINITF_REGISTER_TRANSFORMS(T)                                                     \
-  REGISTER_KERNEL_BUILDER(Name("Transpose").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
-                          TransposeOp<T>);                                                \
-  REGISTER_KERNEL_BUILDER(Name("Pack").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
-                          PackOp<T>);                                                     \
-  REGISTER_KERNEL_BUILDER(Name("Unpack").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \
-                          UnpackOp<T>);                                                   \
-  REGISTER_KERNEL_BUILDER(Name("ConcatV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),   \
-                          ConcatV2Op<T>);                                                 \
-  REGISTER_KERNEL_BUILDER(Name("Slice").Device(DEVICE_CPU).TypeConstraint<T>("T"),      \
-                          SliceOp<T>);                                                    \
-  REGISTER_KERNEL_BUILDER(Name("Pad").Device(DEVICE_CPU).TypeConstraint<T>("T"), PadOp<T>);
+// Tile: out[i] = in[i_d % in_dim_d per dimension].
+template <typename T>
+class TileOp : public OpKernel {
+ public:
+  explicit TileOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& in = ctx->input(0);
+    const Tensor& multiples_t = ctx->input(1);
+    OP_REQUIRES(ctx, multiples_t.dims() == 1 && multiples_t.NumElements() == in.dims(),
+                errors::InvalidArgument("Expected multiples argument to be a vector of length ",
+                                        in.dims(), " but got length ",
+                                        multiples_t.dims() == 0 ? 0 : multiples_t.dim_size(0)));
+    const std::vector<int64_t> m = tensor::IntValues(multiples_t);
+    const int rank = in.dims();
+    std::vector<int64_t> dims(rank);
+    for (int d = 0; d < rank; ++d) {
+      OP_REQUIRES(ctx, m[d] >= 0,
+                  errors::InvalidArgument("Expected multiples[", d, "] >= 0, but got ", m[d]));
+      dims[d] = in.dim_size(d) * m[d];
+    }
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    if (out->NumElements() == 0) return;
+    const std::vector<int64_t> strides = RowMajorStrides(in.shape());
+    const std::vector<int64_t> in_dims = Dims(in.shape());
+    const T* x = in.flat<T>().data();
+    T* z = out->flat<T>().data();
+    ctx->ParallelFor(out->NumElements(), kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) {
+        int64_t src = 0, rest = i;
+        for (int d = rank - 1; d >= 0; --d) {
+          src += ((rest % dims[d]) % in_dims[d]) * strides[d];
+          rest /= dims[d];
+        }
+        z[i] = x[src];
+      }
+    });
+  }
+};
+
+// OneHot: on_value where the index (along the new axis) equals the element's index, else
+// off_value; out-of-range indices give a row of off_value.
+template <typename T, typename TI>
+class OneHotOp : public OpKernel {
+ public:
+  explicit OneHotOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("axis", &axis_));
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& indices = ctx->input(0);
+    const Tensor& depth_t = ctx->input(1);
+    const Tensor& on = ctx->input(2);
+    const Tensor& off = ctx->input(3);
+    const int rank = indices.dims();
+    OP_REQUIRES(ctx, axis_ == -1 || (axis_ >= 0 && axis_ <= rank),
+                errors::InvalidArgument("Expected axis to be -1 or between [0, ", rank + 1,
+                                        ").  But received: ", axis_));
+    OP_REQUIRES(ctx, depth_t.dims() == 0,
+                errors::InvalidArgument("depth must be a scalar, but got: ",
+                                        depth_t.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, on.dims() == 0,
+        errors::InvalidArgument("on_value must be a scalar, but got: ", on.shape().DebugString()));
+    OP_REQUIRES(ctx, off.dims() == 0,
+                errors::InvalidArgument("off_value must be a scalar, but got: ",
+                                        off.shape().DebugString()));
+    const int64_t depth = depth_t.scalar<int32_t>()();
+    OP_REQUIRES(ctx, depth >= 0,
+                errors::InvalidArgument("depth must be non-negative, got: ", depth));
+    const int axis = axis_ == -1 ? rank : static_cast<int>(axis_);
+    std::vector<int64_t> dims = Dims(indices.shape());
+    dims.insert(dims.begin() + axis, depth);
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    int64_t prefix = 1, suffix = 1;
+    for (int d = 0; d < axis; ++d) prefix *= indices.dim_size(d);
+    for (int d = axis; d < rank; ++d) suffix *= indices.dim_size(d);
+    const TI* idx = indices.flat<TI>().data();
+    const T on_v = on.scalar<T>()(), off_v = off.scalar<T>()();
+    T* z = out->flat<T>().data();
+    for (int64_t p = 0; p < prefix; ++p) {
+      for (int64_t k = 0; k < depth; ++k) {
+        for (int64_t q = 0; q < suffix; ++q) {
+          z[(p * depth + k) * suffix + q] =
+              static_cast<int64_t>(idx[p * suffix + q]) == k ? on_v : off_v;
+        }
+      }
+    }
+  }
+
+ private:
+  int64_t axis_ = -1;
+};
+
+#define MINITF_REGISTER_TRANSFORMS(T)                                                             \
+  REGISTER_KERNEL_BUILDER(Name("Transpose").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
+                          TransposeOp<T>);                                                        \
+  REGISTER_KERNEL_BUILDER(Name("Pack").Device(DEVICE_CPU).TypeConstraint<T>("T"), PackOp<T>);     \
+  REGISTER_KERNEL_BUILDER(Name("Unpack").Device(DEVICE_CPU).TypeConstraint<T>("T"), UnpackOp<T>); \
+  REGISTER_KERNEL_BUILDER(Name("ConcatV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),             \
+                          ConcatV2Op<T>);                                                         \
+  REGISTER_KERNEL_BUILDER(Name("Slice").Device(DEVICE_CPU).TypeConstraint<T>("T"), SliceOp<T>);   \
+  REGISTER_KERNEL_BUILDER(Name("Pad").Device(DEVICE_CPU).TypeConstraint<T>("T"), PadOp<T>);       \
+  REGISTER_KERNEL_BUILDER(Name("Tile").Device(DEVICE_CPU).TypeConstraint<T>("T"), TileOp<T>);     \
+  REGISTER_KERNEL_BUILDER(                                                                        \
+      Name("OneHot").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>("TI"),     \
+      (OneHotOp<T, int32_t>));                                                                    \
+  REGISTER_KERNEL_BUILDER(                                                                        \
+      Name("OneHot").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int64_t>("TI"),     \
+      (OneHotOp<T, int64_t>));
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_TRANSFORMS)
 #undef MINITF_REGISTER_TRANSFORMS
 

@@ -1,6 +1,6 @@
 // The array family's data-movement ops (TF 2.21's signatures and C++ API): Transpose,
 // InvertPermutation, Pack (C++ Stack), Unpack (Unstack), Squeeze, ConcatV2 (Concat),
-// ConcatOffset, ShapeN, Slice and Pad. Kernels: transform_kernels.cc; gradients:
+// ConcatOffset, ShapeN, Slice, Pad, Tile and OneHot. Kernels: transform_kernels.cc; gradients:
 // array_grad.cc (Slice's, which needs Sub, in ops/math/math_grad.cc).
 #include "framework/errors.h"
 #include "framework/op.h"
@@ -21,11 +21,11 @@ Status TransposeShape(InferenceContext* c) {
   const Tensor* perm = c->input_tensor(1);
   TF_RETURN_IF_ERROR(c->WithRank(1, 1));
   if (in.unknown_rank() || perm == nullptr) {
-    c->set_output(0, UnknownDims(in.unknown_rank() ? (c->input(1).unknown_rank() ||
-                                                              c->input(1).dim_size(0) < 0
-                                                          ? -1
-                                                          : static_cast<int>(c->input(1).dim_size(0)))
-                                                   : in.dims()));
+    c->set_output(0, UnknownDims(in.unknown_rank()
+                                     ? (c->input(1).unknown_rank() || c->input(1).dim_size(0) < 0
+                                            ? -1
+                                            : static_cast<int>(c->input(1).dim_size(0)))
+                                     : in.dims()));
     return OkStatus();
   }
   const std::vector<int64_t> p = tensor::IntValues(*perm);
@@ -59,8 +59,7 @@ Status PackShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->GetAttr("axis", &axis));
   const int rank = in.dims() + 1;
   if (axis < -rank || axis >= rank) {
-    return errors::InvalidArgument("Invalid axis: ", axis, "; must be in [", -rank, ",", rank,
-                                   ")");
+    return errors::InvalidArgument("Invalid axis: ", axis, "; must be in [", -rank, ",", rank, ")");
   }
   if (axis < 0) axis += rank;
   const auto dims = in.dim_sizes();
@@ -227,7 +226,74 @@ Status PadShape(InferenceContext* c) {
   return OkStatus();
 }
 
+Status TileShape(InferenceContext* c) {
+  const PartialTensorShape& in = c->input(0);
+  const Tensor* multiples = c->input_tensor(1);
+  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
+  if (in.unknown_rank() || multiples == nullptr) {
+    c->set_output(0, UnknownDims(in.unknown_rank() ? -1 : in.dims()));
+    return OkStatus();
+  }
+  const std::vector<int64_t> m = tensor::IntValues(*multiples);
+  if (static_cast<int>(m.size()) != in.dims()) {
+    return errors::InvalidArgument("Shape must be rank ", in.dims(), " but is rank ", m.size());
+  }
+  std::vector<int64_t> out;
+  for (int d = 0; d < in.dims(); ++d)
+    out.push_back(in.dim_size(d) < 0 ? -1 : in.dim_size(d) * m[d]);
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
+// OneHot: indices' shape with `depth` inserted at `axis` (-1: last).
+Status OneHotShape(InferenceContext* c) {
+  int64_t axis = -1;
+  TF_RETURN_IF_ERROR(c->GetAttr("axis", &axis));
+  const PartialTensorShape& in = c->input(0);
+  TF_RETURN_IF_ERROR(c->WithRank(1, 0));
+  if (in.unknown_rank()) {
+    c->set_output(0, PartialTensorShape());
+    return OkStatus();
+  }
+  if (axis < -1 || axis > in.dims()) {
+    return errors::InvalidArgument("Expected axis to be -1 or between [0, ", in.dims() + 1,
+                                   ").  But received: ", axis);
+  }
+  const Tensor* depth = c->input_tensor(1);
+  const int64_t d = depth == nullptr ? -1 : tensor::IntValues(*depth)[0];
+  if (depth != nullptr && d < 0)
+    return errors::InvalidArgument("depth must be non-negative, got: ", d);
+  const auto dims = in.dim_sizes();
+  std::vector<int64_t> out(dims.begin(), dims.end());
+  out.insert(out.begin() + (axis == -1 ? in.dims() : axis), d);
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
 }  // namespace
+
+REGISTER_OP("Tile")
+    .Input("input: T")
+    .Input("multiples: Tmultiples")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("Tmultiples: {int32, int64} = DT_INT32")
+    .SetShapeFn(TileShape)
+    .Summary("Constructs a tensor by tiling a given tensor.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("OneHot")
+    .Input("indices: TI")
+    .Input("depth: int32")
+    .Input("on_value: T")
+    .Input("off_value: T")
+    .Attr("axis: int = -1")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("TI: {uint8, int8, int32, int64} = DT_INT64")
+    .SetShapeFn(OneHotShape)
+    .Summary("Returns a one-hot tensor.")
+    .CcHeader("array_ops");
 
 REGISTER_OP("Transpose")
     .Input("x: T")

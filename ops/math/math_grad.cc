@@ -292,6 +292,27 @@ Status SliceGrad(const Scope& scope, const Operation& op, const std::vector<Outp
 }
 REGISTER_GRADIENT_OP("Slice", SliceGrad);
 
+// Tile (array family): the gradient reshaped to [m0, d0, m1, d1, ...] and summed over the
+// multiples' dimensions (TF's array_grad.cc; here because it needs Sub, Range and Sum).
+Status TileGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  if (op.num_inputs() != 2) return errors::InvalidArgument("Tile requires 2 inputs");
+  if (grad_inputs.size() != 1) return errors::InvalidArgument("Tile grad requires 1 grad input");
+  Shape::Attrs shape_attrs;
+  shape_attrs.out_type_ = op.input_type(1);
+  auto input_shape = Shape(scope, op.input(0), shape_attrs);
+  auto stack = Stack(scope, {op.input(1), input_shape.output});
+  auto perm = Range(scope, Sub(scope, Rank(scope, stack), 1), -1, -1);
+  auto split_shape = Reshape(scope, Transpose(scope, stack, perm), {-1});
+  auto axes = Range(scope, Const(scope, 0), Size(scope, split_shape.output), 2);
+  auto input_grad =
+      ReduceSum(scope, Reshape(scope, grad_inputs[0], split_shape.output), axes.output);
+  grad_outputs->push_back(input_grad.output);
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Tile", TileGrad);
+
 }  // namespace
 }  // namespace ops
 }  // namespace tensorflow

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/array.pb: inputs and TensorFlow 2.21's outputs for the array family's
 data-movement ops: Transpose, InvertPermutation, Pack, Unpack, Squeeze, ConcatV2,
-ConcatOffset, ShapeN, Slice and Pad, over several dtypes (strings too), ranks, negative axes
+ConcatOffset, ShapeN, Slice, Pad, Tile and OneHot, over several dtypes (strings too), ranks, negative axes
 and empty tensors. List-input ops store their `N` attr (the harness reads it to split the
 inputs). Same container as generate_fake_quant.py.
 
@@ -74,6 +74,18 @@ def cases():
     yield "ShapeN", [values(rng, np.float32, (2, 3)), values(rng, np.float32, (4,)),
                      values(rng, np.float32, ())], {"out_type": np.int64}
     yield "ShapeN", [values(rng, np.float32, (0, 7))], {"out_type": np.int32}
+    # Tile and OneHot (appended last: earlier case names stay put).
+    for dtype in DTYPES + ["string"]:
+        x = values(rng, dtype, (2, 3))
+        for m, mtype in (([1, 1], np.int32), ([2, 3], np.int32), ([3, 1], np.int64),
+                         ([0, 2], np.int32)):
+            yield "Tile", [x, np.array(m, mtype)], {}
+        if dtype != "string":
+            on, off = values(rng, dtype, (2,))
+            for axis in (-1, 0, 1):
+                for itype in (np.int32, np.int64):
+                    idx = np.array([[0, 2, -1], [5, 1, 1]], itype)
+                    yield "OneHot", [idx, np.array(4, np.int32), on, off], {"axis": axis}
 
 
 def run(op, inputs, attrs):

@@ -32,8 +32,10 @@ TEST(ArrayTransformTest, ErrorsAreTFs) {
   Tensor f2(DT_FLOAT, {2}), f3(DT_FLOAT, {3});
   ExpectError(root, {{x, x234}, {i, {0, 1}}}, Transpose(root, x, i),
               "transpose expects a vector of size 3. But input(1) is a vector of size 2");
-  ExpectError(root, {{x, x234}, {i, {0, 1, 1}}}, Transpose(root, x, i), "2 is missing from {0,1,1}.");
-  ExpectError(root, {{x, x234}, {i, {0, 1, 3}}}, Transpose(root, x, i), "3 is out of range [0 .. 3)");
+  ExpectError(root, {{x, x234}, {i, {0, 1, 1}}}, Transpose(root, x, i),
+              "2 is missing from {0,1,1}.");
+  ExpectError(root, {{x, x234}, {i, {0, 1, 3}}}, Transpose(root, x, i),
+              "3 is out of range [0 .. 3)");
   ExpectError(root, {{i, {0, 0, 1}}}, InvertPermutation(root, i), "0 is duplicated in the input.");
   ExpectError(root, {{i, {0, 3, 1}}}, InvertPermutation(root, i), "3 is not between 0 and 3");
   ExpectError(root, {{x, f2}, {y, f3}}, Stack(root, {x, y}),
@@ -63,6 +65,17 @@ TEST(ArrayTransformTest, ErrorsAreTFs) {
   ExpectError(root, {{x, x234}, {i, p22}}, Pad(root, x, i),
               "The first dimension of paddings must be the rank of inputs[2,2] [2,3,4]");
   ExpectError(root, {{x, x234}, {i, p32}}, Pad(root, x, i), "Paddings must be non-negative: -1 0");
+  ExpectError(root, {{x, x23}, {i, {1, 2, 3}}}, Tile(root, x, i),
+              "Expected multiples argument to be a vector of length 2 but got length 3");
+  ExpectError(root, {{x, x23}, {i, {1, -1}}}, Tile(root, x, i),
+              "Expected multiples[1] >= 0, but got -1");
+  auto one = Const(root, 1.0f), zero = Const(root, 0.0f);
+  ExpectError(root, {{i, {0, 2}}, {j, -1}}, OneHot(root, i, j, one, zero),
+              "depth must be non-negative, got: -1");
+  ExpectError(root, {{i, {0, 2}}, {j, 3}}, OneHot(root, i, j, one, zero, OneHot::Axis(3)),
+              "Expected axis to be -1 or between [0, 2).  But received: 3");
+  ExpectError(root, {{i, {0, 2}}, {j, 3}, {x, f2}}, OneHot(root, i, j, x, zero),
+              "on_value must be a scalar, but got: [2]");
 }
 
 }  // namespace

@@ -290,7 +290,7 @@ GRADIENT_CHECK_TEST(MaxMin, "Max", "Min") {
 
 // The data-movement ops: each moves gradient elements back where they came from.
 GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "ConcatV2", "Slice",
-                    "Pad") {
+                    "Pad", "Tile") {
   const TensorShape s23({2, 3}), s32({3, 2}), s234({2, 3, 4});
   {
     Scope s = Scope::NewRootScope();
@@ -332,6 +332,11 @@ GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "Con
     Scope s = Scope::NewRootScope();
     auto x = D(s, s32);
     CheckDouble(s, {x}, {s32}, {Pad(s, x, {{1, 0}, {2, 1}})}, {TensorShape({4, 5})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    CheckDouble(s, {x}, {s23}, {Tile(s, x, {3, 2})}, {TensorShape({6, 6})});
   }
 }
 

@@ -61,6 +61,9 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Range", "Tidx", DT_UINT16},
     {"Range", "Tidx", DT_UINT32},
     {"Range", "Tidx", DT_UINT64},
+    // OneHot's CPU kernels take int32 and int64 indices only.
+    {"OneHot", "TI", DT_UINT8},
+    {"OneHot", "TI", DT_INT8},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating

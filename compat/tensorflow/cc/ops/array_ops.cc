@@ -328,6 +328,39 @@ InvertPermutation::InvertPermutation(const ::tensorflow::Scope& scope, ::tensorf
   this->y = Output(ret, 0);
 }
 
+OneHot::OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+               ::tensorflow::Input depth, ::tensorflow::Input on_value,
+               ::tensorflow::Input off_value, const OneHot::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _depth = ::tensorflow::ops::AsNodeOut(scope, depth);
+  if (!scope.ok()) return;
+  auto _on_value = ::tensorflow::ops::AsNodeOut(scope, on_value);
+  if (!scope.ok()) return;
+  auto _off_value = ::tensorflow::ops::AsNodeOut(scope, off_value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("OneHot");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "OneHot")
+                     .Input(_indices)
+                     .Input(_depth)
+                     .Input(_on_value)
+                     .Input(_off_value)
+                     .Attr("axis", attrs.axis_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+OneHot::OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+               ::tensorflow::Input depth, ::tensorflow::Input on_value,
+               ::tensorflow::Input off_value)
+    : OneHot(scope, indices, depth, on_value, off_value, OneHot::Attrs()) {}
+
 OnesLike::OnesLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -574,6 +607,26 @@ StopGradient::StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input
   const auto unique_name = scope.GetUniqueNameForOp("StopGradient");
   auto builder = ::tensorflow::NodeBuilder(unique_name, "StopGradient")
                      .Input(_input);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Tile::Tile(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+           ::tensorflow::Input multiples) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _multiples = ::tensorflow::ops::AsNodeOut(scope, multiples);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Tile");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Tile")
+                     .Input(_input)
+                     .Input(_multiples);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
   if (!scope.ok()) return;

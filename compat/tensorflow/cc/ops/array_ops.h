@@ -560,6 +560,49 @@ class InvertPermutation {
   ::tensorflow::Output y;
 };
 
+/// Returns a one-hot tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * indices:
+/// * depth:
+/// * on_value:
+/// * off_value:
+///
+/// Optional attributes (see `Attrs`):
+/// * axis: Defaults to -1.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class OneHot {
+ public:
+  /// Optional attribute setters for OneHot
+  struct Attrs {
+    /// Defaults to -1
+    TF_MUST_USE_RESULT Attrs Axis(int64 x) {
+      Attrs ret = *this;
+      ret.axis_ = x;
+      return ret;
+    }
+
+    int64 axis_ = -1;
+  };
+  OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices, ::tensorflow::Input depth,
+         ::tensorflow::Input on_value, ::tensorflow::Input off_value);
+  OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices, ::tensorflow::Input depth,
+         ::tensorflow::Input on_value, ::tensorflow::Input off_value, const OneHot::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Axis(int64 x) {
+    return Attrs().Axis(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Returns a tensor of ones with the same shape and type as x.
 ///
 /// Args:
@@ -924,6 +967,26 @@ class Squeeze {
 class StopGradient {
  public:
   StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Constructs a tensor by tiling a given tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * multiples:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Tile {
+ public:
+  Tile(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input multiples);
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
