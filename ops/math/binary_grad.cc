@@ -27,7 +27,7 @@ REGISTER_NO_GRADIENT_OP("LogicalOr");
 Status MaximumMinimumGradCommon(const Scope& scope, const Operation& op,
                                 const std::vector<Output>& grad_inputs,
                                 std::vector<Output>* grad_outputs, const Output& comparator) {
-  auto grad = grad_inputs[0];
+  const Output& grad = grad_inputs[0];
   auto zeros = ZerosLike(scope, grad);
   auto gx_1 = Where3(scope, comparator, grad, zeros);
   auto gx_2 = Where3(scope, comparator, zeros, grad);

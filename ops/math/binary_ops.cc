@@ -23,7 +23,7 @@ Status EqualityShape(InferenceContext* c) {
   bool incompatible_shape_error = true;
   TF_RETURN_IF_ERROR(c->GetAttr("incompatible_shape_error", &incompatible_shape_error));
   PartialTensorShape out;
-  const Status s = BroadcastPartialShapes(c->input(0), c->input(1), &out);
+  Status s = BroadcastPartialShapes(c->input(0), c->input(1), &out);
   if (!s.ok()) {
     if (incompatible_shape_error) return s;
     c->set_output(0, PartialTensorShape());

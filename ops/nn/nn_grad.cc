@@ -115,8 +115,8 @@ Status SoftmaxCrossEntropyWithLogitsGrad(const Scope& scope, const Operation& op
                                          std::vector<Output>* grad_outputs) {
   auto logits = op.input(0);
   auto softmax_grad = op.output(1);
-  auto grad_loss = grad_inputs[0];
-  auto grad_grad = grad_inputs[1];
+  const Output& grad_loss = grad_inputs[0];
+  const Output& grad_grad = grad_inputs[1];
   auto grad = BroadcastMul(scope, grad_loss, softmax_grad);
   const std::string grad_grad_op = grad_grad.op().node()->type_string();
   if (grad_grad_op != "ZerosLike" && grad_grad_op != "Zeros") {
