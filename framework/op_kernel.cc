@@ -24,6 +24,19 @@ Status OpKernelContext::allocate_output(int index, const TensorShape& shape, Ten
 
 void OpKernelContext::set_output(int index, const Tensor& tensor) { outputs_[index] = tensor; }
 
+bool OpKernelContext::ValidateInputsAreSameShape(OpKernel* op) {
+  for (int i = 1; i < num_inputs(); ++i) {
+    if (input(i).shape() != input(0).shape()) {
+      SetStatus(errors::InvalidArgument(
+          "Inputs to operation ", op->name(), " of type ", op->type_string(),
+          " must have the same size and shape.  Input 0: ", input(0).shape().DebugString(),
+          " != input ", i, ": ", input(i).shape().DebugString()));
+      return false;
+    }
+  }
+  return true;
+}
+
 Status OpKernelContext::forward_input_or_allocate_output(std::initializer_list<int> candidates,
                                                          int output_index, const TensorShape& shape,
                                                          Tensor** output, int* forwarded_input) {

@@ -80,6 +80,8 @@ class OpKernelConstruction {
 };
 
 // What Compute sees: the input tensors, where outputs go, the status, the threads.
+class OpKernel;
+
 class OpKernelContext {
  public:
   // `inputs[i]` points at input i; `outputs` has one Tensor per output, filled by the
@@ -113,6 +115,11 @@ class OpKernelContext {
                                           int* forwarded_input = nullptr);
   // Allocates a scratch tensor for the kernel's own use.
   Status allocate_temp(DataType type, const TensorShape& shape, Tensor* out_temp);
+
+  // TF's check that every input has input 0's shape: false, with TF's InvalidArgument
+  // ("Inputs to operation <node> of type <op> must have the same size and shape. ...") set,
+  // when one does not.
+  bool ValidateInputsAreSameShape(OpKernel* op);
 
   void SetStatus(const Status& s) { status_.Update(s); }
   void CtxFailure(const Status& s) { SetStatus(s); }

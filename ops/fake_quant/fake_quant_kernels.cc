@@ -187,11 +187,7 @@ class FakeQuantWithMinMaxArgsGradientOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& g = ctx->input(0);
     const Tensor& x = ctx->input(1);
-    OP_REQUIRES(ctx, g.shape() == x.shape(),
-                errors::InvalidArgument(
-                    "Inputs to operation ", name(), " of type ", type_string(),
-                    " must have the same size and shape.  Input 0: ", g.shape().DebugString(),
-                    " != input 1: ", x.shape().DebugString()));
+    if (!ctx->ValidateInputsAreSameShape(this)) return;
     Tensor* dx;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, g.shape(), &dx));
     const float* gp = g.flat<float>().data();

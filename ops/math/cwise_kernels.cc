@@ -228,13 +228,7 @@ class AddNOp : public OpKernel {
   explicit AddNOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& first = ctx->input(0);
-    for (int i = 1; i < ctx->num_inputs(); ++i) {
-      OP_REQUIRES(ctx, ctx->input(i).shape() == first.shape(),
-                  errors::InvalidArgument(
-                      "Inputs to operation ", name(), " of type ", type_string(),
-                      " must have the same size and shape.  Input 0: ", first.shape().DebugString(),
-                      " != input ", i, ": ", ctx->input(i).shape().DebugString()));
-    }
+    if (!ctx->ValidateInputsAreSameShape(this)) return;
     if (ctx->num_inputs() == 1) {
       ctx->set_output(0, first);
       return;

@@ -52,13 +52,7 @@ class SelectOp : public OpKernel {
           [](int64_t i) { return i; }, [](int64_t i) { return i; });
       return;
     }
-    for (int i = 1; i < 3; ++i) {
-      OP_REQUIRES(ctx, ctx->input(i).shape() == cond.shape(),
-                  errors::InvalidArgument(
-                      "Inputs to operation ", name(), " of type ", type_string(),
-                      " must have the same size and shape.  Input 0: ", cond.shape().DebugString(),
-                      " != input ", i, ": ", ctx->input(i).shape().DebugString()));
-    }
+    if (!ctx->ValidateInputsAreSameShape(this)) return;
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 2}, 0, t.shape(), &out));
     auto same = [](int64_t i) { return i; };

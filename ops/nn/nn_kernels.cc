@@ -186,16 +186,6 @@ void ForEachElement(OpKernelContext* ctx, int64_t n, const Fn& fn) {
   });
 }
 
-// TF's BinaryElementWiseOp check, worded as TF's.
-Status SameShapes(OpKernelContext* ctx, const OpKernel* op) {
-  const Tensor& a = ctx->input(0);
-  const Tensor& b = ctx->input(1);
-  if (a.shape() == b.shape()) return OkStatus();
-  return errors::InvalidArgument("Inputs to operation ", op->name(), " of type ", op->type_string(),
-                                 " must have the same size and shape.  Input 0: ",
-                                 a.shape().DebugString(), " != input 1: ", b.shape().DebugString());
-}
-
 // y = f(x).
 template <typename T, typename Fn>
 class ActivationOp : public OpKernel {
@@ -226,7 +216,7 @@ class ActivationGradOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& g = ctx->input(0);
     const Tensor& f = ctx->input(1);
-    OP_REQUIRES_OK(ctx, SameShapes(ctx, this));
+    if (!ctx->ValidateInputsAreSameShape(this)) return;
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0, 1}, 0, g.shape(), &out));
     const T* gp = g.flat<T>().data();
@@ -256,7 +246,7 @@ class LeakyReluOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& a = ctx->input(0);
     const Tensor& f = ctx->input(kGrad ? 1 : 0);
-    if (kGrad) OP_REQUIRES_OK(ctx, SameShapes(ctx, this));
+    if (kGrad && !ctx->ValidateInputsAreSameShape(this)) return;
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, a.shape(), &out));
     const T* ap = a.flat<T>().data();
