@@ -266,7 +266,11 @@ REGISTER_GRADIENT_OP("BroadcastTo", BroadcastToGrad);
 Status FillGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
                 std::vector<Output>* grad_outputs) {
   grad_outputs->push_back(NoGradient());
-  auto all_dims = Range(scope, Const(scope, 0), Rank(scope, grad_inputs[0]), Const(scope, 1));
+  // Created in TF's order (its build evaluates the arguments left to right; GCC does not).
+  auto zero = Const(scope, 0);
+  auto rank = Rank(scope, grad_inputs[0]);
+  auto one = Const(scope, 1);
+  auto all_dims = Range(scope, zero, rank, one);
   grad_outputs->push_back(ReduceSum(scope, grad_inputs[0], all_dims));
   return scope.status();
 }

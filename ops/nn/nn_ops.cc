@@ -12,12 +12,13 @@ using shape_inference::InferenceContext;
 
 namespace {
 
-// TF's BiasAdd: value of rank >= 2; bias a vector as long as value's channel dimension.
+// TF's BiasAdd: value of rank >= 2 (>= 3 for NCHW); bias a vector as long as value's channel
+// dimension.
 Status BiasAddShape(InferenceContext* c) {
-  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 2));
-  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
   std::string data_format;
   TF_RETURN_IF_ERROR(c->GetAttr("data_format", &data_format));
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, data_format == "NCHW" ? 3 : 2));
+  TF_RETURN_IF_ERROR(c->WithRank(1, 1));
   const PartialTensorShape& value = c->input(0);
   const PartialTensorShape& bias = c->input(1);
   if (value.unknown_rank()) {
@@ -36,9 +37,9 @@ Status BiasAddShape(InferenceContext* c) {
 
 // BiasAddGrad: a vector as long as the channel dimension.
 Status BiasAddGradShape(InferenceContext* c) {
-  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 2));
   std::string data_format;
   TF_RETURN_IF_ERROR(c->GetAttr("data_format", &data_format));
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, data_format == "NCHW" ? 3 : 2));
   const PartialTensorShape& in = c->input(0);
   if (in.unknown_rank()) {
     c->set_output(0, PartialTensorShape({-1}));

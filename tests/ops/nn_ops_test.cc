@@ -80,17 +80,24 @@ TEST(NnOpsTest, CrossEntropyErrorsAreTFs) {
 TEST(NnOpsTest, AttrsReachTheKernels) {
   Scope root = Scope::NewRootScope();
   auto x = Const(root, {{-2.0f, 3.0f}, {4.0f, -1.0f}});
+  // NCHW wants rank >= 3 at graph time (TF's shape function); the kernel takes [2, 2] too.
+  auto nchw = Placeholder(root, DT_FLOAT);
+  auto x3 = Reshape(root, x, {2, 2, 1});
+  Tensor x22 = test::AsTensor<float>({-2, 3, 4, -1}, {2, 2});
   ClientSession session(root);
   std::vector<Tensor> out;
   TF_ASSERT_OK(
-      session.Run({ops::internal::LeakyRelu(root, x, ops::internal::LeakyRelu::Alpha(0.5f)),
-                   BiasAdd(root, x, {10.0f, 20.0f}, BiasAdd::DataFormat("NCHW")),
-                   BiasAddGrad(root, x, BiasAddGrad::DataFormat("NCHW")), Relu6(root, x)},
+      session.Run({{nchw, x22}},
+                  {ops::internal::LeakyRelu(root, x, ops::internal::LeakyRelu::Alpha(0.5f)),
+                   BiasAdd(root, nchw, {10.0f, 20.0f}, BiasAdd::DataFormat("NCHW")),
+                   BiasAddGrad(root, nchw, BiasAddGrad::DataFormat("NCHW")), Relu6(root, x),
+                   BiasAdd(root, x3, {10.0f, 20.0f}, BiasAdd::DataFormat("NCHW"))},
                   &out));
   test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({-1, 3, 4, -0.5f}, {2, 2}));
   test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({8, 23, 14, 19}, {2, 2}));
   test::ExpectTensorEqual<float>(out[2], test::AsTensor<float>({2, 2}, {2}));
   test::ExpectTensorEqual<float>(out[3], test::AsTensor<float>({0, 3, 4, 0}, {2, 2}));
+  test::ExpectTensorEqual<float>(out[4], test::AsTensor<float>({8, 23, 14, 19}, {2, 2, 1}));
 }
 
 }  // namespace

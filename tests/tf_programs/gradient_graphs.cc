@@ -9,6 +9,7 @@
 
 #include "tensorflow/cc/framework/gradients.h"
 #include "tensorflow/cc/framework/scope.h"
+#include "tensorflow/cc/ops/nn_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/graph.pb.h"
 
@@ -30,7 +31,8 @@ void PrintGraph(const Scope& root) {
     for (int i = 0; i < n->input_size(); ++i) std::cout << (i ? ", " : "") << n->input(i);
     std::cout << ")";
     for (const char* attr : {"T", "transpose_a", "transpose_b", "keep_dims", "out_type", "method",
-                             "DstT", "num_bits", "narrow_range", "grad_a", "grad_b", "Truncate"}) {
+                             "DstT", "num_bits", "narrow_range", "grad_a", "grad_b", "Truncate",
+                             "alpha", "data_format", "axis", "N", "num", "Tmultiples"}) {
       auto it = n->attr().find(attr);
       if (it == n->attr().end()) continue;
       std::cout << " " << attr << "=";
@@ -39,6 +41,7 @@ void PrintGraph(const Scope& root) {
         std::cout << DataTypeString(it->second.type());
       if (it->second.value_case() == AttrValue::kS) std::cout << it->second.s();
       if (it->second.value_case() == AttrValue::kI) std::cout << it->second.i();
+      if (it->second.value_case() == AttrValue::kF) std::cout << it->second.f();
     }
     std::cout << "\n";
   }
@@ -148,6 +151,101 @@ int main() {
     auto crops = ops::CropAndResize(r, image, boxes, {0, 0, 0}, {3, 3},
                                     ops::CropAndResize::Method("nearest"));
     return std::make_pair(std::vector<Output>{crops}, std::vector<Output>{boxes});
+  });
+  // The op library's gradients (TF's C++ ones): each unary op on x, binary ones broadcasting.
+  using Unary = std::function<Output(const Scope&, const Output&)>;
+  const std::vector<std::pair<std::string, Unary>> unary = {
+      {"Exp", [](const Scope& r, const Output& x) -> Output { return ops::Exp(r, x); }},
+      {"Expm1", [](const Scope& r, const Output& x) -> Output { return ops::Expm1(r, x); }},
+      {"Log", [](const Scope& r, const Output& x) -> Output { return ops::Log(r, x); }},
+      {"Log1p", [](const Scope& r, const Output& x) -> Output { return ops::Log1p(r, x); }},
+      {"Sin", [](const Scope& r, const Output& x) -> Output { return ops::Sin(r, x); }},
+      {"Cos", [](const Scope& r, const Output& x) -> Output { return ops::Cos(r, x); }},
+      {"Tanh", [](const Scope& r, const Output& x) -> Output { return ops::Tanh(r, x); }},
+      {"Sigmoid", [](const Scope& r, const Output& x) -> Output { return ops::Sigmoid(r, x); }},
+      {"Rsqrt", [](const Scope& r, const Output& x) -> Output { return ops::Rsqrt(r, x); }},
+      {"Reciprocal",
+       [](const Scope& r, const Output& x) -> Output { return ops::Reciprocal(r, x); }},
+      {"Abs", [](const Scope& r, const Output& x) -> Output { return ops::Abs(r, x); }},
+      {"Sign", [](const Scope& r, const Output& x) -> Output { return ops::Sign(r, x); }},
+      {"Floor", [](const Scope& r, const Output& x) -> Output { return ops::Floor(r, x); }},
+      {"Relu", [](const Scope& r, const Output& x) -> Output { return ops::Relu(r, x); }},
+      {"Relu6", [](const Scope& r, const Output& x) -> Output { return ops::Relu6(r, x); }},
+      {"Elu", [](const Scope& r, const Output& x) -> Output { return ops::Elu(r, x); }},
+      {"Selu", [](const Scope& r, const Output& x) -> Output { return ops::Selu(r, x); }},
+      {"Softplus", [](const Scope& r, const Output& x) -> Output { return ops::Softplus(r, x); }},
+      {"Softsign", [](const Scope& r, const Output& x) -> Output { return ops::Softsign(r, x); }},
+      {"LeakyRelu",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::internal::LeakyRelu(r, x, ops::internal::LeakyRelu::Alpha(0.3f));
+       }},
+      {"L2Loss", [](const Scope& r, const Output& x) -> Output { return ops::L2Loss(r, x); }},
+      {"Softmax", [](const Scope& r, const Output& x) -> Output { return ops::Softmax(r, x); }},
+      {"LogSoftmax",
+       [](const Scope& r, const Output& x) -> Output { return ops::LogSoftmax(r, x); }},
+      {"Transpose",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::Transpose(r, x, {1, 0});
+       }},
+      {"ExpandDims",
+       [](const Scope& r, const Output& x) -> Output { return ops::ExpandDims(r, x, 1); }},
+      {"Squeeze",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::Squeeze(r, ops::ExpandDims(r, x, 0));
+       }},
+      {"Slice",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::Slice(r, x, {0, 1}, {2, 2});
+       }},
+      {"Pad",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::Pad(r, x, {{1, 0}, {0, 2}});
+       }},
+      {"Tile",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::Tile(r, x, {2, 1});
+       }},
+      {"BiasAdd NCHW",
+       [](const Scope& r, const Output& x) -> Output {
+         return ops::BiasAdd(r, x, {1.0f, 2.0f}, ops::BiasAdd::DataFormat("NCHW"));
+       }},
+  };
+  for (const auto& [name, op] : unary) {
+    Case(name, [op = op](const Scope& r) {
+      auto x = F(r, "x", {2, 3});
+      return std::make_pair(std::vector<Output>{op(r, x)}, std::vector<Output>{x});
+    });
+  }
+  Case("Maximum/Minimum/SquaredDifference broadcast", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
+    auto z = ops::SquaredDifference(r, ops::Maximum(r, x, y), ops::Minimum(r, y, x));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
+  Case("Where3/SelectV2", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {1, 3});
+    auto c = ops::Const(r.WithOpName("c"), {true, false, true});
+    auto w =
+        ops::Where3(r, ops::Const(r.WithOpName("c2"), {{true, false, true}, {false, true, true}}),
+                    x, ops::Neg(r, x));
+    auto z = ops::SelectV2(r, c, w, y);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
+  Case("Stack/Unstack/Concat", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {2, 3});
+    auto s = ops::Stack(r, {x, y}, ops::Stack::Axis(1));
+    auto u = ops::Unstack(r, s, 2, ops::Unstack::Axis(1));
+    auto c = ops::Concat(r, {u.output[0], u.output[1], x}, 1);
+    return std::make_pair(std::vector<Output>{c}, std::vector<Output>{x, y});
+  });
+  Case("Fill", [](const Scope& r) {
+    auto v = F(r, "v", {});
+    auto f = ops::Fill(r, {2, 3}, v);
+    return std::make_pair(std::vector<Output>{f}, std::vector<Output>{v});
+  });
+  Case("SoftmaxCrossEntropyWithLogits", [](const Scope& r) {
+    auto logits = F(r, "logits", {2, 3}), labels = F(r, "labels", {2, 3});
+    auto xent = ops::SoftmaxCrossEntropyWithLogits(r, logits, labels);
+    return std::make_pair(std::vector<Output>{xent.loss}, std::vector<Output>{logits, labels});
   });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
