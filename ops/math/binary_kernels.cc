@@ -8,15 +8,13 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
-#include "ops/math/internal/cwise_binary.h"
+#include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/minmax.h"
-#include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
 namespace {
 
-namespace pm = packet_math;
 using half_lanes::Lane16;
 using minmax::MaximumFn;
 using minmax::MinimumFn;
@@ -35,17 +33,8 @@ class CwiseOp : public OpKernel {
     if constexpr (kIsHalf<T>) {
       // Where TF's Eigen vectorizes the op for 16-bit floats (Fn::kPackets), packet elements
       // round as packets do; the rest, and ops TF runs as scalar code, round as scalars.
-      const Tensor& x = ctx->input(0);
-      const Tensor& y = ctx->input(1);
-      std::vector<int64_t> od;
-      int64_t n = 0;
-      if (BroadcastDims(x.shape().dim_sizes(), y.shape().dim_sizes(), &od)) {
-        n = 1;
-        for (int64_t d : od) n *= d;
-      }
-      const int64_t packed = Fn::kPackets ? n - n % pm::kPacketSize<T> : 0;
-      cwise::BroadcastBinary<T, T>(ctx, [&](int64_t i, T a, T b) {
-        if (i < packed) {
+      cwise::BroadcastBinary<T, T>(ctx, [](bool in_packet, T a, T b) {
+        if (Fn::kPackets && in_packet) {
           using P = Lane16<T, true>;
           return Fn::Apply(P::Wrap(a), P::Wrap(b)).t;
         }
@@ -53,7 +42,7 @@ class CwiseOp : public OpKernel {
         return Fn::Apply(S::Wrap(a), S::Wrap(b)).t;
       });
     } else {
-      cwise::BroadcastBinary<T, T>(ctx, [](int64_t, T a, T b) { return Fn::Apply(a, b); });
+      cwise::BroadcastBinary<T, T>(ctx, [](bool, T a, T b) { return Fn::Apply(a, b); });
     }
   }
 };
@@ -159,7 +148,7 @@ class IntegerDivisionOp : public OpKernel {
   explicit IntegerDivisionOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
     const bool zero = HasZero<T>(ctx->input(1));
-    if (!cwise::BroadcastBinary<T, T>(ctx, [](int64_t, T a, T b) { return Fn::Apply(a, b); })) {
+    if (!cwise::BroadcastBinary<T, T>(ctx, [](bool, T a, T b) { return Fn::Apply(a, b); })) {
       return;
     }
     OP_REQUIRES(ctx, !zero, errors::InvalidArgument("Integer division by zero"));
@@ -215,8 +204,8 @@ class CompareOp : public OpKernel {
       out->scalar<bool>()() = std::is_same<Fn, NotEqualFn>::value;
       return;
     }
-    cwise::BroadcastBinary<T, bool>(
-        ctx, [](int64_t, const T& a, const T& b) { return Fn::Apply(a, b); });
+    cwise::BroadcastBinary<T, bool>(ctx,
+                                    [](bool, const T& a, const T& b) { return Fn::Apply(a, b); });
   }
 
  private:

@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
-#include "ops/math/internal/cwise_binary.h"
+#include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/math_types.h"
 
 namespace tensorflow {
@@ -103,7 +103,7 @@ class BinaryOp : public OpKernel {
     // Shapes are checked first, then integer division by zero, as TF's kernel does (DivFn
     // itself never traps: it gives 0 for a zero divisor).
     const bool zero_divisor = std::is_same<Fn, DivFn>::value && HasZero<T>(ctx->input(1));
-    if (!cwise::BroadcastBinary<T, T>(ctx, [&](int64_t, T a, T b) { return fn(a, b); })) return;
+    if (!cwise::BroadcastBinary<T, T>(ctx, [&](bool, T a, T b) { return fn(a, b); })) return;
     OP_REQUIRES(ctx, !zero_divisor, errors::InvalidArgument("Integer division by zero"));
     Tensor* out = ctx->mutable_output(0);
     CanonicalNans(out->flat<T>().data(), out->NumElements());

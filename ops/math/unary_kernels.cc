@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "framework/op_kernel.h"
+#include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/tf_packet_math.h"
 
@@ -267,21 +268,17 @@ class PacketUnaryOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &out));
     const T* a = x.flat<T>().data();
     T* y = out->flat<T>().data();
-    const int64_t n = x.NumElements();
-    const int64_t packed = n - n % pm::kPacketSize<T>;
-    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) {
-        if constexpr (std::is_same<T, complex64>::value && std::is_same<Fn, ExpFn>::value) {
-          y[i] = i < packed ? ExpFn::ComplexPacket(a[i]) : ExpFn::Complex(a[i]);
-        } else if constexpr (kIsComplex<T>) {
-          y[i] = Fn::Complex(a[i]);
-        } else if constexpr (std::is_integral<T>::value) {
-          y[i] = Fn::Integer(a[i]);
-        } else if constexpr (kIsHalf<T>) {
-          y[i] = i < packed ? Half<T, Fn, true>(a[i]) : Half<T, Fn, false>(a[i]);
-        } else {
-          y[i] = i < packed ? Fn::Packet(a[i]) : Fn::Scalar(a[i]);
-        }
+    cwise::ForEachElement<T>(ctx, x.NumElements(), kGrain, [&](int64_t i, bool packet) {
+      if constexpr (std::is_same<T, complex64>::value && std::is_same<Fn, ExpFn>::value) {
+        y[i] = packet ? ExpFn::ComplexPacket(a[i]) : ExpFn::Complex(a[i]);
+      } else if constexpr (kIsComplex<T>) {
+        y[i] = Fn::Complex(a[i]);
+      } else if constexpr (std::is_integral<T>::value) {
+        y[i] = Fn::Integer(a[i]);
+      } else if constexpr (kIsHalf<T>) {
+        y[i] = packet ? Half<T, Fn, true>(a[i]) : Half<T, Fn, false>(a[i]);
+      } else {
+        y[i] = packet ? Fn::Packet(a[i]) : Fn::Scalar(a[i]);
       }
     });
   }
@@ -409,18 +406,14 @@ class UnaryGradOp : public OpKernel {
     const T* yp = y.flat<T>().data();
     const T* dp = dy.flat<T>().data();
     T* z = out->flat<T>().data();
-    const int64_t n = y.NumElements();
-    const int64_t packed = n - n % pm::kPacketSize<T>;
-    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) {
-        if constexpr (kIsHalf<T>) {
-          using P = half_lanes::Lane16<T, true>;
-          using S = half_lanes::Lane16<T, false>;
-          z[i] = i < packed ? Fn::Packet(P::Wrap(yp[i]), P::Wrap(dp[i])).t
-                            : Fn::Scalar(S::Wrap(yp[i]), S::Wrap(dp[i])).t;
-        } else {
-          z[i] = i < packed ? Fn::Packet(yp[i], dp[i]) : Fn::Scalar(yp[i], dp[i]);
-        }
+    cwise::ForEachElement<T>(ctx, y.NumElements(), kGrain, [&](int64_t i, bool packet) {
+      if constexpr (kIsHalf<T>) {
+        using P = half_lanes::Lane16<T, true>;
+        using S = half_lanes::Lane16<T, false>;
+        z[i] = packet ? Fn::Packet(P::Wrap(yp[i]), P::Wrap(dp[i])).t
+                      : Fn::Scalar(S::Wrap(yp[i]), S::Wrap(dp[i])).t;
+      } else {
+        z[i] = packet ? Fn::Packet(yp[i], dp[i]) : Fn::Scalar(yp[i], dp[i]);
       }
     });
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "framework/op_kernel.h"
+#include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/minmax.h"
 #include "ops/math/internal/tf_packet_math.h"
@@ -177,15 +178,6 @@ struct SoftsignGradFn {
   }
 };
 
-// Calls fn(i, as_packet) for every element, split over the session's threads.
-template <typename T, typename Fn>
-void ForEachElement(OpKernelContext* ctx, int64_t n, const Fn& fn) {
-  const int64_t packed = n - n % pm::kPacketSize<T>;
-  ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-    for (int64_t i = s; i < e; ++i) fn(i, i < packed);
-  });
-}
-
 // y = f(x).
 template <typename T, typename Fn>
 class ActivationOp : public OpKernel {
@@ -197,7 +189,7 @@ class ActivationOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &out));
     const T* a = x.flat<T>().data();
     T* y = out->flat<T>().data();
-    ForEachElement<T>(ctx, x.NumElements(), [&](int64_t i, bool packet) {
+    cwise::ForEachElement<T>(ctx, x.NumElements(), kGrain, [&](int64_t i, bool packet) {
       if constexpr (kIsHalf<T>) {
         y[i] = packet ? Fn::template Apply<true>(Lane16<T, true>::Wrap(a[i])).t
                       : Fn::template Apply<false>(Lane16<T, false>::Wrap(a[i])).t;
@@ -222,7 +214,7 @@ class ActivationGradOp : public OpKernel {
     const T* gp = g.flat<T>().data();
     const T* fp = f.flat<T>().data();
     T* z = out->flat<T>().data();
-    ForEachElement<T>(ctx, g.NumElements(), [&](int64_t i, bool packet) {
+    cwise::ForEachElement<T>(ctx, g.NumElements(), kGrain, [&](int64_t i, bool packet) {
       if constexpr (kIsHalf<T>) {
         using P = Lane16<T, true>;
         using S = Lane16<T, false>;
@@ -253,7 +245,7 @@ class LeakyReluOp : public OpKernel {
     const T* fp = f.flat<T>().data();
     T* z = out->flat<T>().data();
     const T alpha = static_cast<T>(alpha_);
-    ForEachElement<T>(ctx, a.NumElements(), [&](int64_t i, bool packet) {
+    cwise::ForEachElement<T>(ctx, a.NumElements(), kGrain, [&](int64_t i, bool packet) {
       if constexpr (kIsHalf<T>) {
         auto apply = [&](auto tag) {
           using L = decltype(tag);
@@ -320,7 +312,7 @@ class BiasAddOp : public OpKernel {
     const T* b = bias.flat<T>().data();
     T* z = out->flat<T>().data();
     const ChannelIndex channel(value.shape(), channel_dim);
-    ForEachElement<T>(ctx, value.NumElements(), [&](int64_t i, bool packet) {
+    cwise::ForEachElement<T>(ctx, value.NumElements(), kGrain, [&](int64_t i, bool packet) {
       const T bias_i = b[channel(i)];
       if constexpr (std::is_integral<T>::value) {
         using U = std::make_unsigned_t<T>;

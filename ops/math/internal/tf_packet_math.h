@@ -24,9 +24,11 @@ namespace tensorflow {
 namespace packet_math {
 
 // Elements per AVX packet, where the scalar tail of a tensor begins: 8 floats, halfs or
-// bfloat16s, 4 doubles or complex64s, 2 complex128s.
+// bfloat16s, 4 doubles or complex64s, 2 complex128s (1 for wider types, which TF never packs).
 template <typename T>
-constexpr int64_t kPacketSize = sizeof(T) == 2 ? 8 : 32 / static_cast<int64_t>(sizeof(T));
+constexpr int64_t kPacketSize = sizeof(T) == 2
+                                    ? 8
+                                    : (sizeof(T) > 32 ? 1 : 32 / static_cast<int64_t>(sizeof(T)));
 
 inline uint32_t Bits(float f) {
   uint32_t u;

@@ -1,11 +1,13 @@
-// minitf internal: the loop of every broadcasting binary elementwise kernel (TF's BinaryOp):
-// checks that x and y broadcast (TF's "Incompatible shapes: [2,3] vs. [4]"), allocates the
-// output (reusing an input's buffer when it has the output's shape and type) and sets
-// z[i] = fn(i, x_element, y_element) for every output element i, split over the session's
-// threads. `i` is the output's linear index: kernels that follow TF's packet/tail split
-// (internal/tf_packet_math.h) use it to tell the two apart.
-#ifndef MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
-#define MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
+// minitf internal: the loops of the elementwise kernels, split over the session's threads.
+// Both tell each element whether TF evaluates it in a whole AVX packet or in the scalar tail
+// (internal/tf_packet_math.h), for kernels that follow TF's two paths.
+//  - ForEachElement<T>(ctx, n, fn): fn(i, in_packet) for i in [0, n).
+//  - BroadcastBinary<T, Out>(ctx, fn), the loop of every broadcasting binary kernel (TF's
+//    BinaryOp): checks that x and y broadcast (TF's "Incompatible shapes: [2,3] vs. [4]"),
+//    allocates the output (reusing an input's buffer when it has the output's shape and type)
+//    and sets z[i] = fn(in_packet, x_element, y_element) for every output element i.
+#ifndef MINITF_OPS_MATH_INTERNAL_CWISE_LOOPS_H_
+#define MINITF_OPS_MATH_INTERNAL_CWISE_LOOPS_H_
 
 #include <algorithm>
 #include <type_traits>
@@ -13,11 +15,20 @@
 
 #include "framework/bcast.h"
 #include "framework/op_kernel.h"
+#include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
 namespace cwise {
 
 constexpr int64_t kGrain = 16384;
+
+template <typename T, typename Fn>
+void ForEachElement(OpKernelContext* ctx, int64_t n, int64_t grain, const Fn& fn) {
+  const int64_t packed = n - n % packet_math::kPacketSize<T>;
+  ctx->ParallelFor(n, grain, [&](int64_t s, int64_t e) {
+    for (int64_t i = s; i < e; ++i) fn(i, i < packed);
+  });
+}
 
 // Returns false (with the error set on ctx) when the shapes do not broadcast.
 template <typename T, typename Out, typename Fn>
@@ -42,30 +53,32 @@ bool BroadcastBinary(OpKernelContext* ctx, const Fn& fn) {
   }
   const int64_t n = out->NumElements();
   if (n == 0) return true;
+  const int64_t packed = n - n % packet_math::kPacketSize<T>;
   const T* a = x.flat<T>().data();
   const T* b = y.flat<T>().data();
   Out* z = out->flat<Out>().data();
   const int64_t nx = x.NumElements(), ny = y.NumElements();
   if (nx == n && ny == n) {
     ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) z[i] = fn(i, a[i], b[i]);
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i < packed, a[i], b[i]);
     });
   } else if (ny == 1 && nx == n) {
     const T bv = b[0];
     ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) z[i] = fn(i, a[i], bv);
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i < packed, a[i], bv);
     });
   } else if (nx == 1 && ny == n) {
     const T av = a[0];
     ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) z[i] = fn(i, av, b[i]);
+      for (int64_t i = s; i < e; ++i) z[i] = fn(i < packed, av, b[i]);
     });
   } else {
     const auto sa = BroadcastStrides(xd, od), sb = BroadcastStrides(yd, od);
     const int64_t row = od.back(), ia = sa.back(), ib = sb.back();
     ctx->ParallelFor(n / row, std::max<int64_t>(1, kGrain / row), [&](int64_t s, int64_t e) {
       ForEachBroadcastRow(od, sa, sb, s, e, [&](int64_t o, int64_t pa, int64_t pb) {
-        for (int64_t i = 0; i < row; ++i) z[o + i] = fn(o + i, a[pa + i * ia], b[pb + i * ib]);
+        for (int64_t i = 0; i < row; ++i)
+          z[o + i] = fn(o + i < packed, a[pa + i * ia], b[pb + i * ib]);
       });
     });
   }
@@ -75,4 +88,4 @@ bool BroadcastBinary(OpKernelContext* ctx, const Fn& fn) {
 }  // namespace cwise
 }  // namespace tensorflow
 
-#endif  // MINITF_OPS_MATH_INTERNAL_CWISE_BINARY_H_
+#endif  // MINITF_OPS_MATH_INTERNAL_CWISE_LOOPS_H_
