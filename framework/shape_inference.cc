@@ -39,6 +39,45 @@ Status InferenceContext::WithRankAtMost(int i, int rank) const {
   return OkStatus();
 }
 
+Status InferenceContext::MakeShapeFromShapeTensor(int i, PartialTensorShape* out) const {
+  TF_RETURN_IF_ERROR(WithRank(i, 1));
+  const Tensor* t = input_tensors_[i];
+  if (t == nullptr) {
+    const PartialTensorShape& s = inputs_[i];
+    *out = s.unknown_rank() || s.dim_size(0) < 0
+               ? PartialTensorShape()
+               : PartialTensorShape(std::vector<int64_t>(s.dim_size(0), -1));
+    return OkStatus();
+  }
+  const std::vector<int64_t> values = tensor::IntValues(*t);
+  for (int64_t v : values) {
+    if (v < -1) return errors::InvalidArgument("Invalid value in tensor used for shape: ", v);
+  }
+  *out = PartialTensorShape(values);
+  return OkStatus();
+}
+
+Status InferenceContext::MakeDimForScalarInputWithNegativeIndexing(int i, int rank,
+                                                                   int64_t* out) const {
+  const Tensor* t = input_tensors_[i];
+  *out = -1;
+  if (t == nullptr) return OkStatus();
+  if (t->dims() != 0) {
+    return errors::InvalidArgument("Input must be scalar but has rank ", t->dims());
+  }
+  int64_t v = tensor::IntValues(*t)[0];
+  if (rank < 0) {
+    if (v >= 0) *out = v;
+    return OkStatus();
+  }
+  if (v < -rank || v >= rank) {
+    return errors::InvalidArgument("Dimension size, given by scalar input ", v,
+                                   " must be in range [-", rank, ", ", rank, ")");
+  }
+  *out = v < 0 ? v + rank : v;
+  return OkStatus();
+}
+
 Status InferenceContext::Merge(const PartialTensorShape& a, const PartialTensorShape& b,
                                PartialTensorShape* out) {
   if (a.dims() >= 0 && b.dims() >= 0 && a.dims() != b.dims()) {

@@ -47,6 +47,13 @@ class InferenceContext {
   Status WithRank(int i, int rank) const;
   Status WithRankAtLeast(int i, int rank) const;
   Status WithRankAtMost(int i, int rank) const;
+  // The shape held by the 1-D int32/int64 input `i` (TF's MakeShapeFromShapeTensor): its
+  // values when known (-1 an unknown size), else unknown sizes, one per element.
+  Status MakeShapeFromShapeTensor(int i, PartialTensorShape* out) const;
+  // The scalar input `i` as an axis into a shape of rank `rank` (TF's
+  // MakeDimForScalarInputWithNegativeIndexing): -1 when unknown, negative axes counted from
+  // the end; out of [-rank, rank) is InvalidArgument.
+  Status MakeDimForScalarInputWithNegativeIndexing(int i, int rank, int64_t* out) const;
   // Merges two shapes; InvalidArgument "Dimensions must be equal, but are 2 and 3" style.
   static Status Merge(const PartialTensorShape& a, const PartialTensorShape& b,
                       PartialTensorShape* out);

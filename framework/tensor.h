@@ -264,7 +264,8 @@ std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
 namespace tensor {
 // A copy of `other` with its own buffer.
 Tensor DeepCopy(const Tensor& other);
-// The elements of an int32 or int64 tensor (shapes, axes, sizes), as int64s, in order.
+// The elements of an integer tensor (int8, int16, int32, int64, uint8, uint16, uint32: shapes,
+// axes, sizes, indices), as int64s, in order.
 std::vector<int64_t> IntValues(const Tensor& t);
 }  // namespace tensor
 

@@ -1,6 +1,8 @@
 #include "framework/tensor_shape.h"
 
+#include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -355,6 +357,18 @@ Status TensorShapeUtils::MakeShape(absl::Span<const int64_t> dims, PartialTensor
 std::string TensorShapeUtils::ShapeListString(absl::Span<const TensorShape> shapes) {
   return absl::StrJoin(
       shapes, ", ", [](std::string* out, const TensorShape& s) { out->append(s.DebugString()); });
+}
+
+std::string SliceDebugString(const TensorShape& shape, int64_t flat) {
+  const int dims = shape.dims();
+  if (dims == 0) return "";
+  std::vector<int64_t> coords(dims);
+  for (int d = dims - 1; d >= 0; --d) {
+    const int64_t size = std::max<int64_t>(shape.dim_size(d), 1);
+    coords[d] = d == 0 ? flat : flat % size;
+    flat /= size;
+  }
+  return absl::StrCat("[", absl::StrJoin(coords, ","), "]");
 }
 
 bool TensorShapeUtils::StartsWith(const TensorShape& shape, const TensorShape& prefix) {

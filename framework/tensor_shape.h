@@ -201,6 +201,10 @@ class TensorShapeUtils {
   static bool EndsWith(const TensorShape& shape, const TensorShape& suffix);
 };
 
+// The coordinates of flat element `flat` of `shape` as "[i,j,k]" ("" for a scalar shape), as
+// TF's kernels print a bad index (tensorflow/core/util/util.h).
+std::string SliceDebugString(const TensorShape& shape, int64_t flat);
+
 extern template class TensorShapeBase<TensorShape>;
 extern template class TensorShapeBase<PartialTensorShape>;
 

@@ -6,6 +6,7 @@
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/array_ops_internal.h"
+#include "tensorflow/cc/ops/data_flow_ops.h"
 
 namespace tensorflow {
 namespace ops {
@@ -108,6 +109,8 @@ Status ConcatV2Grad(const Scope& scope, const Operation& op, const std::vector<O
 REGISTER_GRADIENT_OP("ConcatV2", ConcatV2Grad);
 
 // The gradient's slice where the input sits in the padded output.
+// Pad and PadV2 (whose constant_values gets no gradient, as in TF).
+template <bool kIsPadV2>
 Status PadGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
   auto x = op.input(0);
@@ -117,9 +120,94 @@ Status PadGrad(const Scope& scope, const Operation& op, const std::vector<Output
   auto begin = Reshape(scope, pad_before, {-1});
   grad_outputs->push_back(Slice(scope, grad_inputs[0], begin, Shape(scope, x)));
   grad_outputs->push_back(NoGradient());
+  if (kIsPadV2) grad_outputs->push_back(NoGradient());
   return scope.status();
 }
-REGISTER_GRADIENT_OP("Pad", PadGrad);
+REGISTER_GRADIENT_OP("Pad", PadGrad<false>);
+REGISTER_GRADIENT_OP("PadV2", PadGrad<true>);
+
+// The slice's gradient scattered back into zeros of the input's (int32) shape, with the
+// forward op's masks; begin, end and strides get none.
+Status StridedSliceGradHelper(const Scope& scope, const Operation& op,
+                              const std::vector<Output>& grad_inputs,
+                              std::vector<Output>* grad_outputs) {
+  auto x = Shape(scope, op.input(0));
+  int64_t masks[5] = {};
+  const char* names[5] = {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                          "shrink_axis_mask"};
+  for (int i = 0; i < 5; ++i) {
+    TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), names[i], &masks[i]));
+  }
+  grad_outputs->push_back(StridedSliceGrad(scope, x, op.input(1), op.input(2), op.input(3),
+                                           grad_inputs[0],
+                                           StridedSliceGrad::BeginMask(masks[0])
+                                               .EndMask(masks[1])
+                                               .EllipsisMask(masks[2])
+                                               .NewAxisMask(masks[3])
+                                               .ShrinkAxisMask(masks[4])));
+  for (int i = 0; i < 3; ++i) grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("StridedSlice", StridedSliceGradHelper);
+
+// Split and SplitV: the outputs' gradients concatenated back along the split axis.
+Status SplitGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(NoGradient());
+  grad_outputs->push_back(Concat(scope, grad_inputs, op.input(0)));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Split", SplitGrad);
+
+Status SplitVGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
+  if (op.num_inputs() < 3) return errors::InvalidArgument("SplitV requires 3 arguments");
+  grad_outputs->push_back(Concat(scope, grad_inputs, op.input(2)));
+  grad_outputs->push_back(NoGradient());
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("SplitV", SplitVGrad);
+
+Status ReverseGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(Reverse(scope, grad_inputs[0], op.input(1)));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("ReverseV2", ReverseGrad);
+
+// GatherNd and ScatterNd are each other's gradient.
+Status GatherNdGrad(const Scope& scope, const Operation& op,
+                    const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  auto indices = op.input(1);
+  auto ref_shape = Shape(scope, op.input(0), Shape::OutType(indices.type()));
+  grad_outputs->push_back(ScatterNd(scope, indices, grad_inputs[0], ref_shape));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("GatherNd", GatherNdGrad);
+
+Status ScatterNdGrad(const Scope& scope, const Operation& op,
+                     const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(NoGradient());
+  grad_outputs->push_back(GatherNd(scope, grad_inputs[0], op.input(0)));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("ScatterNd", ScatterNdGrad);
+
+// Every data input gets the gradient's rows at its indices (TF's data_flow_grad.cc), also the
+// rows a later input overwrote.
+Status DynamicStitchGrad(const Scope& scope, const Operation& op,
+                         const std::vector<Output>& grad_inputs,
+                         std::vector<Output>* grad_outputs) {
+  const int n = op.num_inputs() / 2;
+  for (int i = 0; i < n; ++i) grad_outputs->push_back(NoGradient());
+  for (int i = 0; i < n; ++i) grad_outputs->push_back(Gather(scope, grad_inputs[0], op.input(i)));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("DynamicStitch", DynamicStitchGrad);
 
 }  // namespace
 }  // namespace ops

@@ -8,43 +8,15 @@
 
 #include "absl/strings/str_join.h"
 #include "framework/op_kernel.h"
+#include "ops/array/internal/strided_copy.h"
 
 namespace tensorflow {
 namespace {
 
-constexpr int64_t kGrain = 32768;
-
-// out[i] = in[offset + sum_d index_d(i) * in_strides[d]] for an output of dims `out_dims`.
-template <typename T>
-void StridedCopy(OpKernelContext* ctx, const T* in, int64_t offset,
-                 const std::vector<int64_t>& out_dims, const std::vector<int64_t>& in_strides,
-                 T* out) {
-  int64_t n = 1;
-  for (int64_t d : out_dims) n *= d;
-  if (n == 0) return;
-  const int rank = static_cast<int>(out_dims.size());
-  ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
-    for (int64_t i = s; i < e; ++i) {
-      int64_t src = offset, rest = i;
-      for (int d = rank - 1; d >= 0; --d) {
-        src += (rest % out_dims[d]) * in_strides[d];
-        rest /= out_dims[d];
-      }
-      out[i] = in[src];
-    }
-  });
-}
-
-std::vector<int64_t> RowMajorStrides(const TensorShape& shape) {
-  std::vector<int64_t> strides(shape.dims(), 1);
-  for (int d = shape.dims() - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape.dim_size(d + 1);
-  return strides;
-}
-
-std::vector<int64_t> Dims(const TensorShape& shape) {
-  const auto d = shape.dim_sizes();
-  return std::vector<int64_t>(d.begin(), d.end());
-}
+using array_internal::Dims;
+using array_internal::RowMajorStrides;
+using array_internal::StridedCopy;
+constexpr int64_t kGrain = array_internal::kCopyGrain;
 
 template <typename T>
 class TransposeOp : public OpKernel {
@@ -188,16 +160,14 @@ class UnpackOp : public OpKernel {
     for (int d = 0; d < axis; ++d) outer *= value.dim_size(d);
     int64_t inner = 1;
     for (int d = axis + 1; d < rank; ++d) inner *= value.dim_size(d);
-    const T* src = value.flat<T>().data();
+    std::vector<T*> parts(num);
     for (int k = 0; k < num; ++k) {
       Tensor* out = nullptr;
       OP_REQUIRES_OK(ctx, ctx->allocate_output(k, TensorShape(dims), &out));
-      T* dst = out->flat<T>().data();
-      for (int64_t r = 0; r < outer; ++r) {
-        const T* from = src + (r * num + k) * inner;
-        std::copy(from, from + inner, dst + r * inner);
-      }
+      parts[k] = out->flat<T>().data();
     }
+    array_internal::SplitRows(value.flat<T>().data(), outer, std::vector<int64_t>(num, inner),
+                              parts);
   }
 
  private:
@@ -403,6 +373,7 @@ class SliceOp : public OpKernel {
   }
 };
 
+// Pad and PadV2 (whose third input is the scalar padding value).
 template <typename T>
 class PadOp : public OpKernel {
  public:
@@ -411,38 +382,40 @@ class PadOp : public OpKernel {
     const Tensor& in = ctx->input(0);
     const Tensor& paddings = ctx->input(1);
     const int rank = in.dims();
-    OP_REQUIRES(
-        ctx, paddings.dims() == 2 && paddings.dim_size(0) == rank && paddings.dim_size(1) == 2,
-        errors::InvalidArgument("The first dimension of paddings must be the rank of "
-                                "inputs",
-                                paddings.shape().DebugString(), " ", in.shape().DebugString()));
+    OP_REQUIRES(ctx, rank <= 8, errors::Unimplemented("inputs rank not in [0,8]: ", rank));
+    OP_REQUIRES(ctx, paddings.dims() == 2 && paddings.dim_size(1) == 2,
+                errors::InvalidArgument("paddings must be a matrix with 2 columns: ",
+                                        paddings.shape().DebugString()));
+    OP_REQUIRES(ctx, paddings.dim_size(0) == rank,
+                errors::InvalidArgument("The first dimension of paddings must be the rank of "
+                                        "inputs",
+                                        paddings.shape().DebugString(), " ", in.shape().DebugString()));
+    T pad_value = T();
+    if (ctx->num_inputs() == 3) {
+      const Tensor& value = ctx->input(2);
+      OP_REQUIRES(ctx, value.dims() == 0,
+                  errors::InvalidArgument("constant_values must be a scalar. Found: ",
+                                          value.shape().DebugString()));
+      pad_value = value.flat<T>()(0);
+    }
     const std::vector<int64_t> p = tensor::IntValues(paddings);
-    std::vector<int64_t> dims(rank);
+    TensorShape out_shape;
     for (int d = 0; d < rank; ++d) {
       OP_REQUIRES(
           ctx, p[2 * d] >= 0 && p[2 * d + 1] >= 0,
           errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ", p[2 * d + 1]));
-      dims[d] = in.dim_size(d) + p[2 * d] + p[2 * d + 1];
+      OP_REQUIRES_OK(ctx, out_shape.AddDimWithStatus(p[2 * d] + in.dim_size(d) + p[2 * d + 1]));
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     T* z = out->flat<T>().data();
-    std::fill(z, z + out->NumElements(), T());
+    std::fill(z, z + out->NumElements(), pad_value);
     if (in.NumElements() == 0) return;
-    // Each input element to its place in the output.
     const std::vector<int64_t> out_strides = RowMajorStrides(out->shape());
-    const T* x = in.flat<T>().data();
-    const std::vector<int64_t> in_dims = Dims(in.shape());
     int64_t base = 0;
     for (int d = 0; d < rank; ++d) base += p[2 * d] * out_strides[d];
-    for (int64_t i = 0; i < in.NumElements(); ++i) {
-      int64_t dst = base, rest = i;
-      for (int d = rank - 1; d >= 0; --d) {
-        dst += (rest % in_dims[d]) * out_strides[d];
-        rest /= in_dims[d];
-      }
-      z[dst] = x[i];
-    }
+    array_internal::StridedScatter(ctx, in.flat<T>().data(), Dims(in.shape()), base, out_strides,
+                                   z);
   }
 };
 
@@ -549,6 +522,7 @@ class OneHotOp : public OpKernel {
                           ConcatV2Op<T>);                                                         \
   REGISTER_KERNEL_BUILDER(Name("Slice").Device(DEVICE_CPU).TypeConstraint<T>("T"), SliceOp<T>);   \
   REGISTER_KERNEL_BUILDER(Name("Pad").Device(DEVICE_CPU).TypeConstraint<T>("T"), PadOp<T>);       \
+  REGISTER_KERNEL_BUILDER(Name("PadV2").Device(DEVICE_CPU).TypeConstraint<T>("T"), PadOp<T>);     \
   REGISTER_KERNEL_BUILDER(Name("Tile").Device(DEVICE_CPU).TypeConstraint<T>("T"), TileOp<T>);     \
   REGISTER_KERNEL_BUILDER(                                                                        \
       Name("OneHot").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>("TI"),     \

@@ -1,6 +1,6 @@
 // The array family's data-movement ops (TF 2.21's signatures and C++ API): Transpose,
 // InvertPermutation, Pack (C++ Stack), Unpack (Unstack), Squeeze, ConcatV2 (Concat),
-// ConcatOffset, ShapeN, Slice, Pad, Tile and OneHot. Kernels: transform_kernels.cc; gradients:
+// ConcatOffset, ShapeN, Slice, Pad, PadV2, Tile and OneHot. Kernels: transform_kernels.cc; gradients:
 // array_grad.cc (Slice's, which needs Sub, in ops/math/math_grad.cc).
 #include "framework/errors.h"
 #include "framework/op.h"
@@ -203,24 +203,29 @@ Status SliceShape(InferenceContext* c) {
 }
 
 Status PadShape(InferenceContext* c) {
+  // paddings is [rank(input), 2].
+  TF_RETURN_IF_ERROR(c->WithRank(1, 2));
+  const PartialTensorShape& pad_shape = c->input(1);
+  const int64_t rows = pad_shape.unknown_rank() ? -1 : pad_shape.dim_size(0);
+  if (!pad_shape.unknown_rank() && pad_shape.dim_size(1) >= 0 && pad_shape.dim_size(1) != 2) {
+    return errors::InvalidArgument("Dimension must be 2 but is ", pad_shape.dim_size(1));
+  }
   const PartialTensorShape& in = c->input(0);
+  if (rows >= 0) TF_RETURN_IF_ERROR(c->WithRank(0, static_cast<int>(rows)));
   const Tensor* paddings = c->input_tensor(1);
-  if (in.unknown_rank() || paddings == nullptr) {
-    c->set_output(0, UnknownDims(in.unknown_rank() ? -1 : in.dims()));
+  const int rank = rows >= 0 ? static_cast<int>(rows) : in.dims();
+  if (paddings == nullptr) {
+    c->set_output(0, UnknownDims(rank));
     return OkStatus();
   }
   const std::vector<int64_t> p = tensor::IntValues(*paddings);
-  if (paddings->dims() != 2 || paddings->dim_size(0) != in.dims() || paddings->dim_size(1) != 2) {
-    return errors::InvalidArgument("The first dimension of paddings must be the rank of inputs",
-                                   paddings->shape().DebugString(), " ", in.DebugString());
-  }
   std::vector<int64_t> out;
-  for (int d = 0; d < in.dims(); ++d) {
+  for (int d = 0; d < paddings->dim_size(0); ++d) {
     if (p[2 * d] < 0 || p[2 * d + 1] < 0) {
-      return errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ",
-                                     p[2 * d + 1]);
+      return errors::InvalidArgument("Paddings must be non-negative");
     }
-    out.push_back(in.dim_size(d) < 0 ? -1 : in.dim_size(d) + p[2 * d] + p[2 * d + 1]);
+    const int64_t size = in.unknown_rank() ? -1 : in.dim_size(d);
+    out.push_back(size < 0 ? -1 : size + p[2 * d] + p[2 * d + 1]);
   }
   c->set_output(0, PartialTensorShape(out));
   return OkStatus();
@@ -397,6 +402,17 @@ REGISTER_OP("Pad")
     .Attr("Tpaddings: {int32, int64} = DT_INT32")
     .SetShapeFn(PadShape)
     .Summary("Pads a tensor with zeros.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("PadV2")
+    .Input("input: T")
+    .Input("paddings: Tpaddings")
+    .Input("constant_values: T")
+    .Output("output: T")
+    .Attr("T: type")
+    .Attr("Tpaddings: {int32, int64} = DT_INT32")
+    .SetShapeFn(PadShape)
+    .Summary("Pads a tensor with `constant_values`.")
     .CcHeader("array_ops");
 
 }  // namespace tensorflow

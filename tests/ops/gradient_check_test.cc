@@ -9,6 +9,7 @@
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/data_flow_ops.h"
 #include "tensorflow/cc/ops/nn_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/op_kernel.h"
@@ -337,6 +338,82 @@ GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "Con
     Scope s = Scope::NewRootScope();
     auto x = D(s, s23);
     CheckDouble(s, {x}, {s23}, {Tile(s, x, {3, 2})}, {TensorShape({6, 6})});
+  }
+}
+
+// The slicing and indexing ops: each sends gradient elements back to the elements they read
+// (summed where an element was read twice: Gather with repeated indices).
+GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "ReverseV2", "PadV2",
+                    "GatherV2", "Gather", "GatherNd", "ScatterNd", "DynamicStitch",
+                    "UnsortedSegmentSum") {
+  const TensorShape s23({2, 3}), s234({2, 3, 4});
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    // x[1:, ::-2, newaxis, 1] (shrink on the last).
+    auto y = StridedSlice(s, x, {1, 0, 0, 1}, {2, 0, 0, 2}, {1, -2, 1, 1},
+                          StridedSlice::EndMask(2).BeginMask(2).NewAxisMask(4).ShrinkAxisMask(8));
+    CheckDouble(s, {x}, {s234}, {y}, {TensorShape({1, 2, 1})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    auto parts = Split(s, 2, x, 2);
+    CheckDouble(s, {x}, {s234}, {parts[0], parts[1]},
+                {TensorShape({2, 3, 2}), TensorShape({2, 3, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    auto parts = SplitV(s, x, {1, -1}, -2, 2);
+    CheckDouble(s, {x}, {s234}, {parts[1]}, {TensorShape({2, 2, 4})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {Reverse(s, x, {0, -1})}, {s234});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto c = Const(s, 0.5);
+    CheckDouble(s, {x}, {s23}, {PadV2(s, x, {{0, 1}, {2, 0}}, c)}, {TensorShape({3, 5})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {GatherV2(s, x, {{2, 0}, {2, 1}}, 1)},
+                {TensorShape({2, 2, 2, 4})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    CheckDouble(s, {x}, {s23}, {Gather(s, x, {1, 1, 0})}, {TensorShape({3, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {GatherNd(s, x, {{1, 2}, {0, 0}, {1, 2}})},
+                {TensorShape({3, 4})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto u = D(s, s23);
+    CheckDouble(s, {u}, {s23}, {ScatterNd(s, {{3}, {1}}, u, {4, 3})}, {TensorShape({4, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto a = D(s, TensorShape({2, 2}));
+    auto b = D(s, TensorShape({1, 2}));
+    auto y = DynamicStitch(s, {Input({0, 2}), Input({1})}, {a, b});
+    CheckDouble(s, {a, b}, {TensorShape({2, 2}), TensorShape({1, 2})}, {y},
+                {TensorShape({3, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, TensorShape({4, 2}));
+    CheckDouble(s, {x}, {TensorShape({4, 2})}, {UnsortedSegmentSum(s, x, {2, -1, 0, 2}, 3)},
+                {TensorShape({3, 2})});
   }
 }
 

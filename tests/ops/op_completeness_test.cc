@@ -64,6 +64,8 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // OneHot's CPU kernels take int32 and int64 indices only.
     {"OneHot", "TI", DT_UINT8},
     {"OneHot", "TI", DT_INT8},
+    // ScatterNd's OpDef admits int16 indices; TF's CPU kernels take int32 and int64.
+    {"ScatterNd", "Tindices", DT_INT16},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -81,6 +83,9 @@ const std::set<std::string> kNoGradientInTf = {
     "FloorDiv", "FloorMod", "Range",
     // The nn gradient ops TF's C++ gives no gradient (it has LeakyReluGrad's only).
     "ReluGrad", "Relu6Grad", "EluGrad", "SeluGrad", "SoftplusGrad", "SoftsignGrad", "BiasAddGrad",
+    // StridedSliceGrad: TF's C++ has none (its Python has one). Where and Bitcast: none in
+    // either, and no NotDifferentiable either.
+    "StridedSliceGrad", "Where", "Bitcast",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -10,6 +10,23 @@
 namespace tensorflow {
 namespace ops {
 
+Bitcast::Bitcast(const ::tensorflow::Scope& scope, ::tensorflow::Input input, DataType type) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Bitcast");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Bitcast")
+                     .Input(_input)
+                     .Attr("type", type);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                          ::tensorflow::Input shape) {
   if (!scope.ok()) return;
@@ -296,6 +313,85 @@ Fill::Fill(const ::tensorflow::Scope& scope, ::tensorflow::Input dims, ::tensorf
   this->output = Output(ret, 0);
 }
 
+Gather::Gather(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+               ::tensorflow::Input indices, const Gather::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _params = ::tensorflow::ops::AsNodeOut(scope, params);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Gather");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Gather")
+                     .Input(_params)
+                     .Input(_indices)
+                     .Attr("validate_indices", attrs.validate_indices_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Gather::Gather(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+               ::tensorflow::Input indices)
+    : Gather(scope, params, indices, Gather::Attrs()) {}
+
+GatherNd::GatherNd(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+                   ::tensorflow::Input indices, const GatherNd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _params = ::tensorflow::ops::AsNodeOut(scope, params);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("GatherNd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "GatherNd")
+                     .Input(_params)
+                     .Input(_indices)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+GatherNd::GatherNd(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+                   ::tensorflow::Input indices)
+    : GatherNd(scope, params, indices, GatherNd::Attrs()) {}
+
+GatherV2::GatherV2(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+                   ::tensorflow::Input indices, ::tensorflow::Input axis,
+                   const GatherV2::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _params = ::tensorflow::ops::AsNodeOut(scope, params);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("GatherV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "GatherV2")
+                     .Input(_params)
+                     .Input(_indices)
+                     .Input(_axis)
+                     .Attr("batch_dims", attrs.batch_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+GatherV2::GatherV2(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+                   ::tensorflow::Input indices, ::tensorflow::Input axis)
+    : GatherV2(scope, params, indices, axis, GatherV2::Attrs()) {}
+
 Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -418,6 +514,29 @@ Pad::Pad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
   this->output = Output(ret, 0);
 }
 
+PadV2::PadV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+             ::tensorflow::Input paddings, ::tensorflow::Input constant_values) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  auto _constant_values = ::tensorflow::ops::AsNodeOut(scope, constant_values);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("PadV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "PadV2")
+                     .Input(_input)
+                     .Input(_paddings)
+                     .Input(_constant_values);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Placeholder::Placeholder(const ::tensorflow::Scope& scope, DataType dtype,
                          const Placeholder::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -491,6 +610,55 @@ Reshape::Reshape(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+Reverse::Reverse(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                 ::tensorflow::Input axis) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Reverse");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ReverseV2")
+                     .Input(_tensor)
+                     .Input(_axis);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ScatterNd::ScatterNd(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+                     ::tensorflow::Input updates, ::tensorflow::Input shape,
+                     const ScatterNd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  auto _shape = ::tensorflow::ops::AsNodeOut(scope, shape);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterNd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterNd")
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Input(_shape)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ScatterNd::ScatterNd(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+                     ::tensorflow::Input updates, ::tensorflow::Input shape)
+    : ScatterNd(scope, indices, updates, shape, ScatterNd::Attrs()) {}
 
 Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
              const Shape::Attrs& attrs) {
@@ -578,6 +746,53 @@ Slice::Slice(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tens
   this->output = Output(ret, 0);
 }
 
+Split::Split(const ::tensorflow::Scope& scope, ::tensorflow::Input axis, ::tensorflow::Input value,
+             int64 num_split) {
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Split");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Split")
+                     .Input(_axis)
+                     .Input(_value)
+                     .Attr("num_split", num_split);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->output.push_back(Output(ret, i));
+}
+
+SplitV::SplitV(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+               ::tensorflow::Input size_splits, ::tensorflow::Input axis, int64 num_split) {
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  auto _size_splits = ::tensorflow::ops::AsNodeOut(scope, size_splits);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SplitV");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SplitV")
+                     .Input(_value)
+                     .Input(_size_splits)
+                     .Input(_axis)
+                     .Attr("num_split", num_split);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->output.push_back(Output(ret, i));
+}
+
 Squeeze::Squeeze(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                  const Squeeze::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -614,6 +829,84 @@ StopGradient::StopGradient(const ::tensorflow::Scope& scope, ::tensorflow::Input
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+StridedSlice::StridedSlice(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           ::tensorflow::Input begin, ::tensorflow::Input end,
+                           ::tensorflow::Input strides, const StridedSlice::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _begin = ::tensorflow::ops::AsNodeOut(scope, begin);
+  if (!scope.ok()) return;
+  auto _end = ::tensorflow::ops::AsNodeOut(scope, end);
+  if (!scope.ok()) return;
+  auto _strides = ::tensorflow::ops::AsNodeOut(scope, strides);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("StridedSlice");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "StridedSlice")
+                     .Input(_input)
+                     .Input(_begin)
+                     .Input(_end)
+                     .Input(_strides)
+                     .Attr("begin_mask", attrs.begin_mask_)
+                     .Attr("end_mask", attrs.end_mask_)
+                     .Attr("ellipsis_mask", attrs.ellipsis_mask_)
+                     .Attr("new_axis_mask", attrs.new_axis_mask_)
+                     .Attr("shrink_axis_mask", attrs.shrink_axis_mask_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+StridedSlice::StridedSlice(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           ::tensorflow::Input begin, ::tensorflow::Input end,
+                           ::tensorflow::Input strides)
+    : StridedSlice(scope, input, begin, end, strides, StridedSlice::Attrs()) {}
+
+StridedSliceGrad::StridedSliceGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input shape,
+                                   ::tensorflow::Input begin, ::tensorflow::Input end,
+                                   ::tensorflow::Input strides, ::tensorflow::Input dy,
+                                   const StridedSliceGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _shape = ::tensorflow::ops::AsNodeOut(scope, shape);
+  if (!scope.ok()) return;
+  auto _begin = ::tensorflow::ops::AsNodeOut(scope, begin);
+  if (!scope.ok()) return;
+  auto _end = ::tensorflow::ops::AsNodeOut(scope, end);
+  if (!scope.ok()) return;
+  auto _strides = ::tensorflow::ops::AsNodeOut(scope, strides);
+  if (!scope.ok()) return;
+  auto _dy = ::tensorflow::ops::AsNodeOut(scope, dy);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("StridedSliceGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "StridedSliceGrad")
+                     .Input(_shape)
+                     .Input(_begin)
+                     .Input(_end)
+                     .Input(_strides)
+                     .Input(_dy)
+                     .Attr("begin_mask", attrs.begin_mask_)
+                     .Attr("end_mask", attrs.end_mask_)
+                     .Attr("ellipsis_mask", attrs.ellipsis_mask_)
+                     .Attr("new_axis_mask", attrs.new_axis_mask_)
+                     .Attr("shrink_axis_mask", attrs.shrink_axis_mask_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+StridedSliceGrad::StridedSliceGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input shape,
+                                   ::tensorflow::Input begin, ::tensorflow::Input end,
+                                   ::tensorflow::Input strides, ::tensorflow::Input dy)
+    : StridedSliceGrad(scope, shape, begin, end, strides, dy, StridedSliceGrad::Attrs()) {}
 
 Tile::Tile(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
            ::tensorflow::Input multiples) {
@@ -677,6 +970,22 @@ Unstack::Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, in
 
 Unstack::Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num)
     : Unstack(scope, value, num, Unstack::Attrs()) {}
+
+Where::Where(const ::tensorflow::Scope& scope, ::tensorflow::Input condition) {
+  if (!scope.ok()) return;
+  auto _condition = ::tensorflow::ops::AsNodeOut(scope, condition);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Where");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Where")
+                     .Input(_condition);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->index = Output(ret, 0);
+}
 
 ZerosLike::ZerosLike(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;

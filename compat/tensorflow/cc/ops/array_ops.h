@@ -14,6 +14,26 @@
 namespace tensorflow {
 namespace ops {
 
+/// Bitcasts a tensor from one type to another without copying data.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * type:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Bitcast {
+ public:
+  Bitcast(const ::tensorflow::Scope& scope, ::tensorflow::Input input, DataType type);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Broadcast an array for a compatible shape.
 ///
 /// Args:
@@ -522,6 +542,129 @@ class Fill {
   ::tensorflow::Output output;
 };
 
+/// Gather slices from `params` according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * params:
+/// * indices:
+///
+/// Optional attributes (see `Attrs`):
+/// * validate_indices: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Gather {
+ public:
+  /// Optional attribute setters for Gather
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs ValidateIndices(bool x) {
+      Attrs ret = *this;
+      ret.validate_indices_ = x;
+      return ret;
+    }
+
+    bool validate_indices_ = true;
+  };
+  Gather(const ::tensorflow::Scope& scope, ::tensorflow::Input params, ::tensorflow::Input indices);
+  Gather(const ::tensorflow::Scope& scope, ::tensorflow::Input params, ::tensorflow::Input indices,
+         const Gather::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs ValidateIndices(bool x) {
+    return Attrs().ValidateIndices(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Gather slices from `params` into a Tensor with shape specified by `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * params:
+/// * indices:
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class GatherNd {
+ public:
+  /// Optional attribute setters for GatherNd
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  GatherNd(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+           ::tensorflow::Input indices);
+  GatherNd(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+           ::tensorflow::Input indices, const GatherNd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Gather slices from `params` axis `axis` according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * params:
+/// * indices:
+/// * axis:
+///
+/// Optional attributes (see `Attrs`):
+/// * batch_dims: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class GatherV2 {
+ public:
+  /// Optional attribute setters for GatherV2
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs BatchDims(int64 x) {
+      Attrs ret = *this;
+      ret.batch_dims_ = x;
+      return ret;
+    }
+
+    int64 batch_dims_ = 0;
+  };
+  GatherV2(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+           ::tensorflow::Input indices, ::tensorflow::Input axis);
+  GatherV2(const ::tensorflow::Scope& scope, ::tensorflow::Input params,
+           ::tensorflow::Input indices, ::tensorflow::Input axis, const GatherV2::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BatchDims(int64 x) {
+    return Attrs().BatchDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Return a tensor with the same shape and contents as the input tensor or value.
 ///
 /// Args:
@@ -681,6 +824,28 @@ class Pad {
   ::tensorflow::Output output;
 };
 
+/// Pads a tensor with `constant_values`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * paddings:
+/// * constant_values:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class PadV2 {
+ public:
+  PadV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input paddings,
+        ::tensorflow::Input constant_values);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// A placeholder op for a value that will be fed into the computation.
 ///
 /// Args:
@@ -778,6 +943,68 @@ class Reshape {
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Reverses specific dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor:
+/// * axis:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Reverse {
+ public:
+  Reverse(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor, ::tensorflow::Input axis);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Scatters `updates` into a tensor of shape `shape` according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * indices:
+/// * updates:
+/// * shape:
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ScatterNd {
+ public:
+  /// Optional attribute setters for ScatterNd
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  ScatterNd(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+            ::tensorflow::Input updates, ::tensorflow::Input shape);
+  ScatterNd(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
+            ::tensorflow::Input updates, ::tensorflow::Input shape, const ScatterNd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
 
   Operation operation;
   ::tensorflow::Output output;
@@ -918,6 +1145,47 @@ class Slice {
   ::tensorflow::Output output;
 };
 
+/// Splits a tensor into `num_split` tensors along one dimension.
+///
+/// Args:
+/// * scope: A Scope object
+/// * axis:
+/// * value:
+/// * num_split:
+///
+/// Returns:
+/// * `OutputList`: The output tensor.
+class Split {
+ public:
+  Split(const ::tensorflow::Scope& scope, ::tensorflow::Input axis, ::tensorflow::Input value,
+        int64 num_split);
+  ::tensorflow::Output operator[](size_t index) const { return output[index]; }
+
+  Operation operation;
+  ::tensorflow::OutputList output;
+};
+
+/// Splits a tensor into `num_split` tensors along one dimension.
+///
+/// Args:
+/// * scope: A Scope object
+/// * value:
+/// * size_splits:
+/// * axis:
+/// * num_split:
+///
+/// Returns:
+/// * `OutputList`: The output tensor.
+class SplitV {
+ public:
+  SplitV(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+         ::tensorflow::Input size_splits, ::tensorflow::Input axis, int64 num_split);
+  ::tensorflow::Output operator[](size_t index) const { return output[index]; }
+
+  Operation operation;
+  ::tensorflow::OutputList output;
+};
+
 /// Removes dimensions of size 1 from the shape of a tensor.
 ///
 /// Args:
@@ -970,6 +1238,192 @@ class StopGradient {
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Return a strided slice from `input`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * begin:
+/// * end:
+/// * strides:
+///
+/// Optional attributes (see `Attrs`):
+/// * begin_mask: Defaults to 0.
+/// * end_mask: Defaults to 0.
+/// * ellipsis_mask: Defaults to 0.
+/// * new_axis_mask: Defaults to 0.
+/// * shrink_axis_mask: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class StridedSlice {
+ public:
+  /// Optional attribute setters for StridedSlice
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs BeginMask(int64 x) {
+      Attrs ret = *this;
+      ret.begin_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs EndMask(int64 x) {
+      Attrs ret = *this;
+      ret.end_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs EllipsisMask(int64 x) {
+      Attrs ret = *this;
+      ret.ellipsis_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs NewAxisMask(int64 x) {
+      Attrs ret = *this;
+      ret.new_axis_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs ShrinkAxisMask(int64 x) {
+      Attrs ret = *this;
+      ret.shrink_axis_mask_ = x;
+      return ret;
+    }
+
+    int64 begin_mask_ = 0;
+    int64 end_mask_ = 0;
+    int64 ellipsis_mask_ = 0;
+    int64 new_axis_mask_ = 0;
+    int64 shrink_axis_mask_ = 0;
+  };
+  StridedSlice(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input begin, ::tensorflow::Input end, ::tensorflow::Input strides);
+  StridedSlice(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input begin, ::tensorflow::Input end, ::tensorflow::Input strides,
+               const StridedSlice::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BeginMask(int64 x) {
+    return Attrs().BeginMask(x);
+  }
+  static Attrs EndMask(int64 x) {
+    return Attrs().EndMask(x);
+  }
+  static Attrs EllipsisMask(int64 x) {
+    return Attrs().EllipsisMask(x);
+  }
+  static Attrs NewAxisMask(int64 x) {
+    return Attrs().NewAxisMask(x);
+  }
+  static Attrs ShrinkAxisMask(int64 x) {
+    return Attrs().ShrinkAxisMask(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the gradient of `StridedSlice`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * shape:
+/// * begin:
+/// * end:
+/// * strides:
+/// * dy:
+///
+/// Optional attributes (see `Attrs`):
+/// * begin_mask: Defaults to 0.
+/// * end_mask: Defaults to 0.
+/// * ellipsis_mask: Defaults to 0.
+/// * new_axis_mask: Defaults to 0.
+/// * shrink_axis_mask: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class StridedSliceGrad {
+ public:
+  /// Optional attribute setters for StridedSliceGrad
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs BeginMask(int64 x) {
+      Attrs ret = *this;
+      ret.begin_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs EndMask(int64 x) {
+      Attrs ret = *this;
+      ret.end_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs EllipsisMask(int64 x) {
+      Attrs ret = *this;
+      ret.ellipsis_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs NewAxisMask(int64 x) {
+      Attrs ret = *this;
+      ret.new_axis_mask_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs ShrinkAxisMask(int64 x) {
+      Attrs ret = *this;
+      ret.shrink_axis_mask_ = x;
+      return ret;
+    }
+
+    int64 begin_mask_ = 0;
+    int64 end_mask_ = 0;
+    int64 ellipsis_mask_ = 0;
+    int64 new_axis_mask_ = 0;
+    int64 shrink_axis_mask_ = 0;
+  };
+  StridedSliceGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input shape,
+                   ::tensorflow::Input begin, ::tensorflow::Input end, ::tensorflow::Input strides,
+                   ::tensorflow::Input dy);
+  StridedSliceGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input shape,
+                   ::tensorflow::Input begin, ::tensorflow::Input end, ::tensorflow::Input strides,
+                   ::tensorflow::Input dy, const StridedSliceGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BeginMask(int64 x) {
+    return Attrs().BeginMask(x);
+  }
+  static Attrs EndMask(int64 x) {
+    return Attrs().EndMask(x);
+  }
+  static Attrs EllipsisMask(int64 x) {
+    return Attrs().EllipsisMask(x);
+  }
+  static Attrs NewAxisMask(int64 x) {
+    return Attrs().NewAxisMask(x);
+  }
+  static Attrs ShrinkAxisMask(int64 x) {
+    return Attrs().ShrinkAxisMask(x);
+  }
 
   Operation operation;
   ::tensorflow::Output output;
@@ -1051,6 +1505,25 @@ class Unstack {
 
   Operation operation;
   ::tensorflow::OutputList output;
+};
+
+/// Returns locations of nonzero / true values in a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * condition:
+///
+/// Returns:
+/// * `Output`: The index tensor.
+class Where {
+ public:
+  Where(const ::tensorflow::Scope& scope, ::tensorflow::Input condition);
+  operator ::tensorflow::Output() const { return index; }
+  operator ::tensorflow::Input() const { return index; }
+  ::tensorflow::Node* node() const { return index.node(); }
+
+  Operation operation;
+  ::tensorflow::Output index;
 };
 
 /// Returns a tensor of zeros with the same shape and type as x.

@@ -1015,5 +1015,29 @@ Tanh::Tanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+UnsortedSegmentSum::UnsortedSegmentSum(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                                       ::tensorflow::Input segment_ids,
+                                       ::tensorflow::Input num_segments) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  auto _num_segments = ::tensorflow::ops::AsNodeOut(scope, num_segments);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("UnsortedSegmentSum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "UnsortedSegmentSum")
+                     .Input(_data)
+                     .Input(_segment_ids)
+                     .Input(_num_segments);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 }  // namespace ops
 }  // namespace tensorflow

@@ -1342,6 +1342,28 @@ class Tanh {
   ::tensorflow::Output y;
 };
 
+/// Computes the sum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+/// * num_segments:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class UnsortedSegmentSum {
+ public:
+  UnsortedSegmentSum(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                     ::tensorflow::Input segment_ids, ::tensorflow::Input num_segments);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 }  // namespace ops
 }  // namespace tensorflow
 

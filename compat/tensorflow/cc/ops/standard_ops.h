@@ -5,6 +5,7 @@
 
 #include "tensorflow/cc/ops/const_op.h"
 #include "tensorflow/cc/ops/array_ops.h"
+#include "tensorflow/cc/ops/data_flow_ops.h"
 #include "tensorflow/cc/ops/image_ops.h"
 #include "tensorflow/cc/ops/math_ops.h"
 #include "tensorflow/cc/ops/nn_ops.h"
