@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -336,6 +337,11 @@ bool PartialTensorShape::AsTensorShape(TensorShape* shape) const {
 namespace {
 template <typename Int, typename Out>
 Status MakeShapeImpl(absl::Span<const Int> dims, Out* out) {
+  // TF's MakeShapeHelper words a bad size its own way before building the shape.
+  constexpr int64_t kMin = std::is_same<Out, PartialTensorShape>::value ? -1 : 0;
+  for (Int d : dims) {
+    if (d < kMin) return errors::InvalidArgument("Dimension ", d, " must be >= ", kMin);
+  }
   std::vector<int64_t> sizes(dims.begin(), dims.end());
   return Out::BuildTensorShapeBase(sizes, out);
 }
