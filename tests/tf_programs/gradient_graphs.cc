@@ -247,6 +247,47 @@ int main() {
     auto xent = ops::SoftmaxCrossEntropyWithLogits(r, logits, labels);
     return std::make_pair(std::vector<Output>{xent.loss}, std::vector<Output>{logits, labels});
   });
+  Case("StridedSlice with masks", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3, 4});
+    auto y = ops::StridedSlice(
+        r, x, {1, 0, 0, 1}, {2, 0, 0, 2}, {1, -2, 1, 1},
+        ops::StridedSlice::BeginMask(2).EndMask(2).NewAxisMask(4).ShrinkAxisMask(8));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
+  Case("Split/SplitV", [](const Scope& r) {
+    auto x = F(r, "x", {2, 6});
+    auto a = ops::Split(r, 1, x, 3);
+    auto b = ops::SplitV(r, x, {1, -1}, 0, 2);
+    auto z = ops::Add(r, ops::Add(r, a[0], a[2]), ops::Slice(r, b[1], {0, 0}, {1, 2}));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
+  Case("Reverse/PadV2", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3});
+    auto c = F(r, "c", {});
+    auto y = ops::PadV2(r, ops::Reverse(r, x, {-1}), {{1, 0}, {0, 2}}, c);
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x, c});
+  });
+  Case("GatherV2 axis 1", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3, 4});
+    auto y = ops::GatherV2(r, x, {{2, 0}, {2, 1}}, 1);
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
+  Case("GatherNd/ScatterNd", [](const Scope& r) {
+    auto x = F(r, "x", {3, 4});
+    auto g = ops::GatherNd(r, x, {{1, 2}, {0, 0}});
+    auto y = ops::ScatterNd(r, {{1}, {0}}, ops::Reshape(r, g, {2, 1}), {3, 1});
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
+  Case("DynamicStitch", [](const Scope& r) {
+    auto a = F(r, "a", {2, 2}), b = F(r, "b", {1, 2});
+    auto y = ops::DynamicStitch(r, {Input({0, 2}), Input({1})}, {a, b});
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{a, b});
+  });
+  Case("UnsortedSegmentSum", [](const Scope& r) {
+    auto x = F(r, "x", {4, 2});
+    auto y = ops::UnsortedSegmentSum(r, x, {2, -1, 0, 2}, 3);
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
     auto y = F(r, "y", {2});
