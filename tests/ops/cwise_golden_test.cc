@@ -3,7 +3,8 @@
 // select ops with Range, Fill and Rank (tests/golden/binary.pb, from generate_binary.py), both
 // and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
 // generate_nn.py) and the array family's data movement (tests/golden/array.pb, from
-// generate_array.py) and indexing (indexing.pb, from generate_indexing.py), all written with live TF. Every real dtype must have TF's bits, in whole AVX
+// generate_array.py) and indexing (indexing.pb, from generate_indexing.py), ClipByValue and
+// Cumsum (clip_scan.pb), all written with live TF. Every real dtype must have TF's bits, in whole AVX
 // packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
 // computes with the standard library rather than Eigen's formulas, must agree within a few units of
 // rounding.
@@ -154,6 +155,10 @@ TEST(CwiseGoldenTest, BinaryOpsMatchTensorFlow) {
 }
 
 TEST(CwiseGoldenTest, ArrayOpsMatchTensorFlow) { EXPECT_GE(CheckFile("array.pb").size(), 10u); }
+
+TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {
+  EXPECT_GE(CheckFile("clip_scan.pb").size(), 2u);
+}
 
 TEST(CwiseGoldenTest, IndexingOpsMatchTensorFlow) {
   EXPECT_GE(CheckFile("indexing.pb").size(), 14u);

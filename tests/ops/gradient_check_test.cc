@@ -417,6 +417,35 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
   }
 }
 
+// ClipByValue sends the gradient to t inside the bounds and to the bound that clipped it
+// outside (summed over the elements a scalar bound clipped); Cumsum's runs the other way.
+GRADIENT_CHECK_TEST(ClipAndCumsum, "ClipByValue", "Cumsum") {
+  const TensorShape s23({2, 3});
+  {
+    // x and a scalar lower bound in [0, 1), the upper bound above them all.
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto lo = D(s, TensorShape({}));
+    CheckDouble(s, {x, lo}, {s23, TensorShape({})}, {ClipByValue(s, x, lo, Const(s, 2.0))},
+                {s23});
+  }
+  {
+    // A full-shape upper bound in [0, 1), the lower bound below them all.
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s23);
+    auto hi = D(s, s23);
+    CheckDouble(s, {x, hi}, {s23, s23}, {ClipByValue(s, x, Const(s, -1.0), hi)}, {s23});
+  }
+  for (bool exclusive : {false, true}) {
+    for (bool reverse : {false, true}) {
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, s23);
+      auto y = Cumsum(s, x, 1, Cumsum::Exclusive(exclusive).Reverse(reverse));
+      CheckDouble(s, {x}, {s23}, {y}, {s23});
+    }
+  }
+}
+
 GRADIENT_CHECK_TEST(Reductions, "Sum", "Mean") {
   const TensorShape shape({2, 3, 2});
   struct Case {

@@ -141,6 +141,28 @@ TEST(MathOpsTest, BinarySelectRangeFillErrorsAreTFs) {
   EXPECT_TRUE(out[1].scalar<bool>()());
 }
 
+TEST(MathOpsTest, ClipAndCumsumErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT);
+  auto lo = Placeholder(root, DT_FLOAT);
+  auto hi = Placeholder(root, DT_FLOAT);
+  auto axis = Placeholder(root, DT_INT32);
+  Tensor f23(DT_FLOAT, {2, 3}), f3(DT_FLOAT, {3});
+  f23.flat<float>().setZero();
+  f3.flat<float>().setZero();
+  ExpectError(RunWith(root, {{x, f23}, {lo, f3}, {hi, Tensor(1.0f)}}, ClipByValue(root, x, lo, hi)),
+              "clip_value_min and clip_value_max must be either of the same shape as input, or "
+              "a scalar. input shape: [2,3]clip_value_min shape: [3]clip_value_max shape: []");
+  ExpectError(RunWith(root, {{x, f23}, {axis, 2}}, Cumsum(root, x, axis)),
+              "ScanOp: Expected scan axis in the range [-2, 2), but got 2");
+  ExpectError(RunWith(root, {{x, f23}, {axis, -3}}, Cumsum(root, x, axis)),
+              "ScanOp: Expected scan axis in the range [-2, 2), but got -1");
+  ExpectError(RunWith(root, {{x, f23}, {axis, {1}}}, Cumsum(root, x, axis)),
+              "ScanOp: axis must be a scalar, not [1]");
+  ExpectError(RunWith(root, {{x, Tensor(1.0f)}, {axis, 0}}, Cumsum(root, x, axis)),
+              "ScanOp: Expected scan axis in the range [0, 0), but got 0");
+}
+
 TEST(MathOpsTest, GraphTimeShapes) {
   Scope root = Scope::NewRootScope();
   auto x = Placeholder(root, DT_FLOAT, Placeholder::Shape(PartialTensorShape({-1, 3})));

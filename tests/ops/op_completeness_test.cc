@@ -64,6 +64,9 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // OneHot's CPU kernels take int32 and int64 indices only.
     {"OneHot", "TI", DT_UINT8},
     {"OneHot", "TI", DT_INT8},
+    // ClipByValue's OpDef admits uint32 and uint64; TF registers no CPU kernel for them.
+    {"ClipByValue", "T", DT_UINT32},
+    {"ClipByValue", "T", DT_UINT64},
     // ScatterNd's OpDef admits int16 indices; TF's CPU kernels take int32 and int64.
     {"ScatterNd", "Tindices", DT_INT16},
 };

@@ -288,6 +288,12 @@ int main() {
     auto y = ops::UnsortedSegmentSum(r, x, {2, -1, 0, 2}, 3);
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
   });
+  Case("ClipByValue/Cumsum", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), lo = F(r, "lo", {}), hi = F(r, "hi", {2, 3});
+    auto c = ops::ClipByValue(r, x, lo, hi);
+    auto y = ops::Cumsum(r, c, 1, ops::Cumsum::Reverse(true));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x, lo, hi});
+  });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
     auto y = F(r, "y", {2});

@@ -68,6 +68,34 @@ struct MinimumFn {
   }
 };
 
+// ClipByValue: Eigen's cwiseMin/cwiseMax with the default (PropagateFast) NaN rule, i.e.
+// std::min/std::max: min(a, b) is b only when b < a, max(a, b) is b only when a < b, so a NaN
+// x stays NaN and a NaN bound clips nothing.
+struct FastMinFn {
+  template <typename T>
+  static T Apply(T a, T b) {
+    if constexpr (std::is_integral<T>::value) {
+      return b < a ? b : a;
+    } else if constexpr (std::is_floating_point<T>::value) {
+      return Daz(b) < Daz(a) ? Daz(b) : Daz(a);
+    } else {  // Lane16, both paths: an operand's bits (no flush, NaNs keep their sign)
+      return b.f() < a.f() ? b : a;
+    }
+  }
+};
+struct FastMaxFn {
+  template <typename T>
+  static T Apply(T a, T b) {
+    if constexpr (std::is_integral<T>::value) {
+      return a < b ? b : a;
+    } else if constexpr (std::is_floating_point<T>::value) {
+      return Daz(a) < Daz(b) ? Daz(b) : Daz(a);
+    } else {
+      return a.f() < b.f() ? b : a;
+    }
+  }
+};
+
 }  // namespace minmax
 }  // namespace tensorflow
 

@@ -216,6 +216,29 @@ Ceil::Ceil(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+ClipByValue::ClipByValue(const ::tensorflow::Scope& scope, ::tensorflow::Input t,
+                         ::tensorflow::Input clip_value_min, ::tensorflow::Input clip_value_max) {
+  if (!scope.ok()) return;
+  auto _t = ::tensorflow::ops::AsNodeOut(scope, t);
+  if (!scope.ok()) return;
+  auto _clip_value_min = ::tensorflow::ops::AsNodeOut(scope, clip_value_min);
+  if (!scope.ok()) return;
+  auto _clip_value_max = ::tensorflow::ops::AsNodeOut(scope, clip_value_max);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ClipByValue");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ClipByValue")
+                     .Input(_t)
+                     .Input(_clip_value_min)
+                     .Input(_clip_value_max);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Conj::Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -247,6 +270,31 @@ Cos::Cos(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
 }
+
+Cumsum::Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
+               const Cumsum::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Cumsum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Cumsum")
+                     .Input(_x)
+                     .Input(_axis)
+                     .Attr("exclusive", attrs.exclusive_)
+                     .Attr("reverse", attrs.reverse_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+Cumsum::Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis)
+    : Cumsum(scope, x, axis, Cumsum::Attrs()) {}
 
 Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;

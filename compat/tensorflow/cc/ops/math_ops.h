@@ -319,6 +319,28 @@ class Ceil {
   ::tensorflow::Output y;
 };
 
+/// Clips tensor values to a specified min and max.
+///
+/// Args:
+/// * scope: A Scope object
+/// * t:
+/// * clip_value_min:
+/// * clip_value_max:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ClipByValue {
+ public:
+  ClipByValue(const ::tensorflow::Scope& scope, ::tensorflow::Input t,
+              ::tensorflow::Input clip_value_min, ::tensorflow::Input clip_value_max);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Returns the complex conjugate of a complex number.
 ///
 /// Args:
@@ -355,6 +377,58 @@ class Cos {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Compute the cumulative sum of the tensor `x` along `axis`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * axis:
+///
+/// Optional attributes (see `Attrs`):
+/// * exclusive: Defaults to false.
+/// * reverse: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The out tensor.
+class Cumsum {
+ public:
+  /// Optional attribute setters for Cumsum
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Exclusive(bool x) {
+      Attrs ret = *this;
+      ret.exclusive_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Reverse(bool x) {
+      Attrs ret = *this;
+      ret.reverse_ = x;
+      return ret;
+    }
+
+    bool exclusive_ = false;
+    bool reverse_ = false;
+  };
+  Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis);
+  Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
+         const Cumsum::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs Exclusive(bool x) {
+    return Attrs().Exclusive(x);
+  }
+  static Attrs Reverse(bool x) {
+    return Attrs().Reverse(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
 };
 
 /// Returns x / y element-wise.
