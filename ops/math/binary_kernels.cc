@@ -1,5 +1,5 @@
 // CPU kernels of the broadcasting binary ops of binary_ops.cc, with TF 2.21's bits: Maximum
-// and Minimum propagate NaN as TF's Eigen does; SquaredDifference, FloorDiv and FloorMod round
+// and Minimum propagate NaN as TF's Eigen does; SquaredDifference, FloorDiv, FloorMod and Mod round
 // 16-bit floats after each step as TF's packets and scalars do (internal/half_lanes.h);
 // integer FloorDiv and FloorMod reject a zero divisor with TF's error and wrap where TF's
 // hardware division would; the comparisons and logical ops give bool.
@@ -130,6 +130,20 @@ struct FloorModFn {
   }
 };
 
+// Mod: C's truncated remainder (the sign of x), fmod for floats; TF's integer kernel gives 0
+// for y == -1 (no INT_MIN % -1 trap).
+struct ModFn {
+  static constexpr bool kPackets = false;
+  template <typename T>
+  static T Apply(T x, T y) {
+    if constexpr (std::is_integral<T>::value) {
+      return (y == T(0) || y == T(-1)) ? T(0) : T(x % y);
+    } else {
+      return std::fmod(x, y);
+    }
+  }
+};
+
 template <typename T>
 bool HasZero(const Tensor& t) {
   if constexpr (std::is_integral<T>::value) {
@@ -232,6 +246,10 @@ MINITF_REGISTER_REAL(uint32_t) MINITF_REGISTER_REAL(int64_t) MINITF_REGISTER_REA
   MINITF_REGISTER("FloorDiv", T, CwiseOp<T, FloorDivFn>);  \
   MINITF_REGISTER("FloorMod", T, CwiseOp<T, FloorModFn>);
 MINITF_REGISTER_FLOAT_DIVISION(float) MINITF_REGISTER_FLOAT_DIVISION(double)
+MINITF_REGISTER("Mod", float, CwiseOp<float, ModFn>);
+MINITF_REGISTER("Mod", double, CwiseOp<double, ModFn>);
+MINITF_REGISTER("Mod", int32_t, (IntegerDivisionOp<int32_t, ModFn>));
+MINITF_REGISTER("Mod", int64_t, (IntegerDivisionOp<int64_t, ModFn>));
 MINITF_REGISTER_FLOAT_DIVISION(Eigen::half) MINITF_REGISTER_FLOAT_DIVISION(Eigen::bfloat16)
 
 #define MINITF_REGISTER_INT_DIVISION(T)                              \

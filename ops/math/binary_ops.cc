@@ -130,6 +130,8 @@ MINITF_BINARY("FloorMod",
               "{int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, "
               "double}",
               "Returns element-wise remainder of division.");
+MINITF_BINARY("Mod", "{int32, int64, half, bfloat16, float, double}",
+              "Returns element-wise remainder of division, with the sign of x (C's fmod).");
 
 MINITF_COMPARISON("Less", "Returns the truth value of (x < y) element-wise.");
 MINITF_COMPARISON("LessEqual", "Returns the truth value of (x <= y) element-wise.");

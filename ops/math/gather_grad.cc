@@ -12,6 +12,61 @@ namespace tensorflow {
 namespace ops {
 namespace {
 
+// A scalar `value` of dtype `type`, as Cast(Const(value)) (TF's ConstHelper).
+Output TypedConst(const Scope& scope, int value, DataType type) {
+  return Cast(scope, Const(scope, value), type);
+}
+
+// `indices` plus the offset of each batch position into the flattened batch dimensions (TF's
+// GetBatchIndices).
+Output BatchIndices(const Scope& scope, const Output& params_shape, const Output& indices,
+                    int batch_dims) {
+  Output batch_indices = indices;
+  auto indices_ndims = Rank(scope, indices);
+  auto casted_shape = Cast(scope, params_shape, indices.type());
+  Output accum = TypedConst(scope, 1, indices.type());
+  for (int dim = batch_dims; dim > 0; --dim) {
+    Output dim_value = Slice(scope, casted_shape, {dim - 1}, {1});
+    auto next = Slice(scope, casted_shape, {dim}, {1});
+    accum = Mul(scope, accum, next);
+    auto start = TypedConst(scope, 0, indices.type());
+    auto step = TypedConst(scope, 1, indices.type());
+    auto limit = Squeeze(scope, dim_value);
+    Output dim_indices = Range(scope, start, limit, step);
+    dim_indices = Mul(scope, dim_indices, accum);
+    auto one = Cast(scope, Const(scope, {1}), indices.type());
+    auto leading = Tile(scope, one, Const(scope, {dim - 1}));
+    auto rest = Sub(scope, indices_ndims, dim);
+    auto trailing = Tile(scope, one, ExpandDims(scope, rest, 0));
+    auto dim_shape = Concat(scope, {Output(leading), dim_value, Output(trailing)}, 0);
+    auto offsets = Reshape(scope, dim_indices, dim_shape);
+    batch_indices = Add(scope, batch_indices, offsets);
+  }
+  return batch_indices;
+}
+
+// The rows of `values` summed by index into `gather_dim_size` rows per batch position (TF's
+// BatchGatherGrad).
+Output BatchGatherGrad(const Scope& scope, const Output& params_shape, Output values,
+                       Output indices, int batch_dims, Output gather_dim_size) {
+  auto indices_size = ExpandDims(scope, Size(scope, indices), 0);
+  if (batch_dims != 0) {
+    auto values_shape = Shape(scope, values);
+    auto outer_shape = Slice(scope, values_shape, {0}, {batch_dims});
+    auto from_batch = Slice(scope, values_shape, {batch_dims}, {-1});
+    auto inner_shape = Slice(scope, from_batch, {1}, {-1});
+    auto batch_size = Prod(scope, outer_shape, 0);
+    auto flat_values_shape = Concat(scope, {{-1}, inner_shape}, 0);
+    gather_dim_size = Mul(scope, gather_dim_size, batch_size);
+    indices = BatchIndices(scope, params_shape, indices, batch_dims);
+    values = Reshape(scope, values, flat_values_shape);
+  }
+  indices = Reshape(scope, indices, indices_size);
+  Output params_grad = UnsortedSegmentSum(scope, values, indices, gather_dim_size);
+  if (batch_dims != 0) params_grad = Reshape(scope, params_grad, params_shape);
+  return params_grad;
+}
+
 Status GatherV2Grad(const Scope& scope, const Operation& op,
                     const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
   if (op.num_inputs() != 3) return errors::InvalidArgument("Gather requires 3 inputs");
@@ -30,10 +85,6 @@ Status GatherV2Grad(const Scope& scope, const Operation& op,
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "batch_dims", &batch_dims));
   if (batch_dims < 0) {
     return errors::InvalidArgument("C++ GatherV2 gradient does not support negative batch_dims.");
-  }
-  if (batch_dims > 0) {
-    return errors::Unimplemented(
-        "GatherV2's gradient with batch_dims > 0 needs Prod, which minitf does not have yet");
   }
   // Transpose the gathered axis to the front (after the batch dimensions), sum the gradient's
   // rows by index, transpose back.
@@ -54,10 +105,8 @@ Status GatherV2Grad(const Scope& scope, const Operation& op,
   auto axis_size = Slice(scope, params_shape, axis_expand, {1});
   Output gather_dim_size = Squeeze(scope, axis_size);
   params_shape = Gather(scope, params_shape, perm);
-  // TF's BatchGatherGrad without batch dimensions: the rows summed by index.
-  auto flat_size = ExpandDims(scope, Size(scope, indices), 0);
-  auto flat_indices = Reshape(scope, indices, flat_size);
-  Output params_grad = UnsortedSegmentSum(scope, values_transpose, flat_indices, gather_dim_size);
+  Output params_grad = BatchGatherGrad(scope, params_shape, values_transpose, indices, batch_dims,
+                                       gather_dim_size);
   auto shifted = Add(scope, batch_axis, 1);
   Output inverse_perm = Concat(scope, {outer_batches, shifted, {batch_dims}, inner_axes}, 0);
   grad_outputs->push_back(Transpose(scope, params_grad, inverse_perm));

@@ -1,14 +1,14 @@
 // Gradient functions of the math family, built as TF's C++ gradients build them
-// (cc/gradients/math_grad.cc), so that the gradient graphs and their names are TF's. Sum and
-// Mean differ: see ReducedGrad.
+// (cc/gradients/math_grad.cc), so that the gradient graphs and their names are TF's (the
+// reductions' too: ReducedShapeHelper, SafeDivHelper, SumGradHelper).
 #include "framework/errors.h"
 #include "framework/gradients.h"
 #include "framework/graph.h"
 #include "ops/math/internal/grad_helpers.h"
-#include "ops/math/internal/reduction_axes.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/array_ops_internal.h"
 #include "tensorflow/cc/ops/const_op.h"
+#include "tensorflow/cc/ops/data_flow_ops.h"
 #include "tensorflow/cc/ops/math_ops.h"
 #include "tensorflow/cc/ops/math_ops_internal.h"
 
@@ -112,96 +112,75 @@ Status CastGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
 }
 REGISTER_GRADIENT_OP("Cast", CastGrad);
 
-// The reduction's output shape with keep_dims = true (x's shape with reduced dimensions set
-// to 1). TF computes it with a chain of shape ops (Range, DynamicStitch, ...). minitf computes
-// it as Shape(x) * keep + reduced from two Const masks when x's rank is known at graph time and
-// the axes are a Const, and otherwise as the shape of Sum(x, axes, keep_dims=true) (one extra
-// reduction at run time); with keep_dims set, it is the output's shape.
-Status KeptShape(const Scope& scope, const Operation& op, Output* kept_shape) {
-  const Output x = op.input(0);
-  bool keep_dims = false;
-  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "keep_dims", &keep_dims));
-  if (keep_dims) {
-    *kept_shape = Shape(scope, op.output(0));
-    return scope.status();
-  }
-  auto x_shape = Shape(scope, x);
-  const PartialTensorShape& xs = x.node()->output_shape(x.index());
-  const Node* axes_node = op.input(1).node();
-  Tensor axes;
-  const TensorProto* proto = nullptr;
-  if (!xs.unknown_rank() && axes_node->IsConstant() &&
-      GetNodeAttr(axes_node->attrs(), "value", &proto).ok() && axes.FromProto(*proto)) {
-    const int rank = xs.dims();
-    Tensor keep(DT_INT32, TensorShape({rank})), reduced(DT_INT32, TensorShape({rank}));
-    std::vector<bool> dims;
-    TF_RETURN_IF_ERROR(reduction::ReducedDims(tensor::IntValues(axes), rank,
-                                              reduction::Checker::kShapeFunction, &dims));
-    for (int d = 0; d < rank; ++d) {
-      keep.flat<int32_t>()(d) = dims[d] ? 0 : 1;
-      reduced.flat<int32_t>()(d) = dims[d] ? 1 : 0;
-    }
-    *kept_shape = Add(scope, Mul(scope, x_shape, Const(scope, Input::Initializer(keep))),
-                      Const(scope, Input::Initializer(reduced)));
-  } else {
-    *kept_shape = Shape(scope, Sum(scope, x, op.input(1), Sum::KeepDims(true)));
-  }
-  return scope.status();
+// The reduction's output shape with keep_dims = true, as TF builds it (ReducedShapeHelper):
+// Shape(x) with a 1 stitched in at every reduced axis (axes taken modulo the rank).
+Output ReducedShapeHelper(const Scope& scope, const Output& input_shape,
+                          const Output& reduction_axes) {
+  auto zero = Const(scope, 0);
+  auto one = Const(scope, 1);
+  auto input_rank = Size(scope, input_shape);
+  auto shifted = Add(scope, reduction_axes, input_rank);
+  auto axes = Mod(scope, shifted, input_rank);
+  auto input_rank_range = Range(scope, zero, input_rank, one);
+  auto axes_ones = OnesLike(scope, axes);
+  return DynamicStitch(scope, {Input(input_rank_range), Input(axes)},
+                       {Input(input_shape), Input(axes_ones)});
 }
 
-// dx = grad stretched back over the reduced dimensions: Reshape(grad, kept) broadcast to
-// Shape(x) (TF tiles it instead).
-Status ReducedGrad(const Scope& scope, const Operation& op, const Output& grad, Output* dx) {
-  const Output x = op.input(0);
-  auto x_shape = Shape(scope, x);
-  bool keep_dims = false;
-  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "keep_dims", &keep_dims));
-  Output kept_grad = grad;
-  if (!keep_dims) {
-    Output kept_shape;
-    TF_RETURN_IF_ERROR(KeptShape(scope, op, &kept_shape));
-    kept_grad = Reshape(scope, grad, kept_shape);
-  }
-  *dx = BroadcastTo(scope, kept_grad, x_shape);
-  return scope.status();
+// x / max(y, 1) (TF's SafeDivHelper).
+Output SafeDivHelper(const Scope& scope, const Output& x, const Output& y) {
+  auto one = Const(scope, 1);
+  return Div(scope, x, Maximum(scope, y, one));
+}
+
+// The output gradient tiled back over the reduced dimensions (TF's SumGradHelper).
+Output SumGradHelper(const Scope& scope, const Operation& op,
+                     const std::vector<Output>& grad_inputs) {
+  auto input_shape = Shape(scope, op.input(0));
+  auto kept_shape = ReducedShapeHelper(scope, input_shape, op.input(1));
+  auto tile_scaling = SafeDivHelper(scope, input_shape, kept_shape);
+  auto grad = Reshape(scope, grad_inputs[0], kept_shape);
+  return Tile(scope, grad, tile_scaling);
 }
 
 Status SumGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
-  Output dx;
-  TF_RETURN_IF_ERROR(ReducedGrad(scope, op, grad_inputs[0], &dx));
-  grad_outputs->push_back(dx);
+  grad_outputs->push_back(SumGradHelper(scope, op, grad_inputs));
   grad_outputs->push_back(NoGradient());
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Sum", SumGrad);
 
-// The Sum gradient divided by the number of elements averaged per output (TF's factor).
+// The Sum gradient divided by the number of elements averaged per output.
 Status MeanGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                 std::vector<Output>* grad_outputs) {
-  Output sum_grad;
-  TF_RETURN_IF_ERROR(ReducedGrad(scope, op, grad_inputs[0], &sum_grad));
-  const DataType t = sum_grad.type();
-  auto factor = Div(scope, Cast(scope, Size(scope, op.input(0)), t),
-                    Cast(scope, Size(scope, op.output(0)), t));
+  auto sum_grad = SumGradHelper(scope, op, grad_inputs);
+  auto input_shape = Shape(scope, op.input(0));
+  auto output_shape = Shape(scope, op.output(0));
+  auto zero = Const(scope, 0);
+  auto input_size = Prod(scope, input_shape, zero);
+  auto output_size = Prod(scope, output_shape, zero);
+  auto group_size = SafeDivHelper(scope, input_size, output_size);
+  auto factor = Cast(scope, group_size, sum_grad.type());
   grad_outputs->push_back(Div(scope, sum_grad, factor));
   grad_outputs->push_back(NoGradient());
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Mean", MeanGrad);
 
-// Max and Min: the gradient shared equally by the inputs equal to the result (TF's
-// MinOrMaxGrad math; the kept shape computed as KeptShape says).
+// Max and Min: the gradient shared equally by the inputs equal to the result.
 Status MinOrMaxGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                     std::vector<Output>* grad_outputs) {
   auto input = op.input(0);
   auto reduction_indices = op.input(1);
-  Output kept;
-  TF_RETURN_IF_ERROR(KeptShape(scope, op, &kept));
+  auto input_shape = Shape(scope, input);
+  auto kept = ReducedShapeHelper(scope, input_shape, reduction_indices);
   auto y = Reshape(scope, op.output(0), kept);
   auto grad = Reshape(scope, grad_inputs[0], kept);
-  auto indicators = Cast(scope, Equal(scope, y, input), grad_inputs[0].type());
-  auto num_selected = Reshape(scope, Sum(scope, indicators, reduction_indices), kept);
+  auto equal = Equal(scope, y, input);
+  auto indicators = Cast(scope, equal, grad_inputs[0].type());
+  auto selected = Sum(scope, indicators, reduction_indices);
+  auto num_selected = Reshape(scope, selected, kept);
   auto scale = Div(scope, indicators, num_selected);
   grad_outputs->push_back(Mul(scope, scale, grad));
   grad_outputs->push_back(NoGradient());
@@ -209,6 +188,48 @@ Status MinOrMaxGrad(const Scope& scope, const Operation& op, const std::vector<O
 }
 REGISTER_GRADIENT_OP("Min", MinOrMaxGrad);
 REGISTER_GRADIENT_OP("Max", MinOrMaxGrad);
+
+// d prod / d x_i: the product of every other reduced element, as TF computes it without a
+// division: the reduced axes moved to the front and flattened, an exclusive cumulative product
+// from each side, multiplied.
+Status ProdGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto zero = Const(scope, 0);
+  auto one = Const(scope, 1);
+  auto input_shape = Shape(scope, op.input(0));
+  auto reduction_indices = Reshape(scope, op.input(1), {-1});
+  auto kept = ReducedShapeHelper(scope, input_shape, reduction_indices);
+  auto tile_scaling = SafeDivHelper(scope, input_shape, kept);
+  auto grad = Reshape(scope, grad_inputs[0], kept);
+  auto grad_tiled = Tile(scope, grad, tile_scaling);
+  const Scope cpu = scope.WithDevice("/cpu:0");
+  auto rank = Rank(cpu, op.input(0));
+  auto shifted = Add(cpu, reduction_indices, rank);
+  auto positive = Mod(cpu, shifted, rank);
+  auto reduced = Cast(cpu, positive, DT_INT32);
+  auto idx = Range(cpu, zero, rank, one);
+  auto other = SetDiff1D(cpu, idx, reduced).out;
+  auto perm = Concat(cpu, {Input(reduced), Input(other)}, 0);
+  auto reduced_sizes = Gather(scope, input_shape, reduced);
+  auto reduced_num = Prod(cpu, reduced_sizes, 0);
+  auto other_sizes = Gather(scope, input_shape, other);
+  auto other_num = Prod(cpu, other_sizes, 0);
+  auto permuted = Transpose(scope, op.input(0), perm);
+  auto permuted_shape = Shape(scope, permuted);
+  auto rows = Stack(scope, {Input(reduced_num), Input(other_num)});
+  auto reshaped = Reshape(scope, permuted, rows);
+  auto left = Cumprod(scope, reshaped, zero, Cumprod::Exclusive(true));
+  auto right = Cumprod(scope, reshaped, zero, Cumprod::Exclusive(true).Reverse(true));
+  auto products = Mul(scope, left, right);
+  auto y = Reshape(scope, products, permuted_shape);
+  auto inverse = InvertPermutation(scope, perm);
+  auto back = Transpose(scope, y, inverse);
+  auto out = Mul(scope, grad_tiled, back);
+  grad_outputs->push_back(Reshape(scope, out, input_shape));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Prod", ProdGrad);
 
 // Indices and booleans carry no gradient (TF's Python: NotDifferentiable).
 REGISTER_NO_GRADIENT_OP("ArgMax");

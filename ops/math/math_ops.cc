@@ -194,6 +194,8 @@ MINITF_REDUCTION_OP("Sum", "Computes the sum of elements across dimensions of a 
     .CcAlias("ReduceSum");
 MINITF_REDUCTION_OP("Mean", "Computes the mean of elements across dimensions of a tensor.")
     .CcAlias("ReduceMean");
+MINITF_REDUCTION_OP("Prod", "Computes the product of elements across dimensions of a tensor.")
+    .CcAlias("ReduceProd");
 MINITF_TYPED_REDUCTION_OP("Max", "T: " MINITF_EXTREMA_TYPES,
                           "Computes the maximum of elements across dimensions of a tensor.")
     .CcAlias("ReduceMax");

@@ -1,4 +1,4 @@
-// CPU kernels of the reductions Sum, Mean, Max, Min, All and Any. Each output element combines
+// CPU kernels of the reductions Sum, Mean, Prod, Max, Min, All and Any. Each output element combines
 // its inputs in a fixed order (row-major; along a contiguous reduced run, four interleaved
 // partials) so results do not depend on the thread count. Sums add into a wider accumulator
 // (double for float, float for 16-bit floats, modular 64-bit for integers), at least as
@@ -108,6 +108,14 @@ struct ExtremumReducer {
     return (kMax ? x >= a : x <= a) ? x : a;
   }
 };
+// Prod: multiplies in AccType (double for float, float for 16-bit floats, modular 64-bit for
+// integers, so they wrap as TF's do).
+template <typename T>
+struct ProdReducer {
+  using Acc = AccType<T>;
+  static Acc Identity() { return Acc(1); }
+  static Acc Add(Acc a, Acc x) { return a * x; }
+};
 template <bool kAll>
 struct LogicalReducer {
   using Acc = bool;
@@ -209,7 +217,7 @@ class ReductionOp : public OpKernel {
   bool keep_dims_ = false;
 };
 
-// Max, Min, All, Any: R's combination of each output's inputs, in T.
+// Prod, Max, Min, All, Any: R's combination of each output's inputs (in R::Acc).
 template <typename T, typename R>
 class CombineOp : public OpKernel {
  public:
@@ -360,6 +368,25 @@ MINITF_REGISTER_REDUCTIONS(uint32_t)
 MINITF_REGISTER_REDUCTIONS(uint64_t)
 MINITF_REGISTER_REDUCTIONS(complex64)
 MINITF_REGISTER_REDUCTIONS(complex128)
+
+#define MINITF_REGISTER_PROD(T)                                                   \
+  REGISTER_KERNEL_BUILDER(Name("Prod").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (CombineOp<T, ProdReducer<T>>));
+MINITF_REGISTER_PROD(float)
+MINITF_REGISTER_PROD(double)
+MINITF_REGISTER_PROD(Eigen::half)
+MINITF_REGISTER_PROD(Eigen::bfloat16)
+MINITF_REGISTER_PROD(int8_t)
+MINITF_REGISTER_PROD(int16_t)
+MINITF_REGISTER_PROD(int32_t)
+MINITF_REGISTER_PROD(int64_t)
+MINITF_REGISTER_PROD(uint8_t)
+MINITF_REGISTER_PROD(uint16_t)
+MINITF_REGISTER_PROD(uint32_t)
+MINITF_REGISTER_PROD(uint64_t)
+MINITF_REGISTER_PROD(complex64)
+MINITF_REGISTER_PROD(complex128)
+#undef MINITF_REGISTER_PROD
 
 }  // namespace
 }  // namespace tensorflow

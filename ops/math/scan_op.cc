@@ -1,17 +1,18 @@
-// The Cumsum op: definition, shape function and CPU kernel. Each line along `axis` is summed in
-// order into an accumulator that starts at 0 (TF's Eigen scan: the same additions in the same
-// order, so float results have TF's bits, and -0 becomes +0); `exclusive` stores the
-// accumulator before adding, `reverse` walks the line from its end.
+// The Cumsum and Cumprod ops: definitions, shape function and CPU kernels. Each line along
+// `axis` is combined in order into an accumulator that starts at 0 (1 for Cumprod) (TF's Eigen
+// scan: the same operations in the same order, so float results have TF's bits, and a Cumsum
+// turns -0 into +0); `exclusive` stores the accumulator before combining, `reverse` walks the
+// line from its end.
 #include "framework/op.h"
 #include "framework/op_kernel.h"
 
 namespace tensorflow {
 namespace {
 
-template <typename T>
-class CumsumOp : public OpKernel {
+template <typename T, bool kProd>
+class ScanOp : public OpKernel {
  public:
-  explicit CumsumOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+  explicit ScanOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("exclusive", &exclusive_));
     OP_REQUIRES_OK(ctx, ctx->GetAttr("reverse", &reverse_));
   }
@@ -40,14 +41,14 @@ class CumsumOp : public OpKernel {
     ctx->ParallelFor(outer * inner, std::max<int64_t>(1, 16384 / len), [&](int64_t s, int64_t e) {
       for (int64_t line = s; line < e; ++line) {
         const int64_t base = (line / inner) * len * inner + line % inner;
-        T acc = T(0);
+        T acc = T(kProd ? 1 : 0);
         for (int64_t k = 0; k < len; ++k) {
           const int64_t at = base + (reverse_ ? len - 1 - k : k) * inner;
           if (exclusive_) {
             dst[at] = acc;
-            acc = static_cast<T>(acc + src[at]);
+            acc = Combine(acc, src[at]);
           } else {
-            acc = static_cast<T>(acc + src[at]);
+            acc = Combine(acc, src[at]);
             dst[at] = acc;
           }
         }
@@ -56,6 +57,7 @@ class CumsumOp : public OpKernel {
   }
 
  private:
+  static T Combine(T acc, T x) { return static_cast<T>(kProd ? acc * x : acc + x); }
   bool exclusive_ = false, reverse_ = false;
 };
 
@@ -74,8 +76,24 @@ REGISTER_OP("Cumsum")
     .Summary("Compute the cumulative sum of the tensor `x` along `axis`.")
     .CcHeader("math_ops");
 
-#define MINITF_REGISTER_CUMSUM(T) \
-  REGISTER_KERNEL_BUILDER(Name("Cumsum").Device(DEVICE_CPU).TypeConstraint<T>("T"), CumsumOp<T>);
+REGISTER_OP("Cumprod")
+    .Input("x: T")
+    .Input("axis: Tidx")
+    .Attr("exclusive: bool = false")
+    .Attr("reverse: bool = false")
+    .Output("out: T")
+    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
+    .Attr("Tidx: {int32, int64} = DT_INT32")
+    .SetShapeFn(shape_inference::UnchangedShape)
+    .Summary("Compute the cumulative product of the tensor `x` along `axis`.")
+    .CcHeader("math_ops");
+
+#define MINITF_REGISTER_CUMSUM(T)                                                    \
+  REGISTER_KERNEL_BUILDER(Name("Cumsum").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
+                          (ScanOp<T, false>));                                       \
+  REGISTER_KERNEL_BUILDER(Name("Cumprod").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (ScanOp<T, true>));
 MINITF_REGISTER_CUMSUM(float)
 MINITF_REGISTER_CUMSUM(double)
 MINITF_REGISTER_CUMSUM(Eigen::half)

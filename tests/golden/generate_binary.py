@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/golden/binary.pb: inputs and TensorFlow 2.21's outputs for the broadcasting
-binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Less, LessEqual, Greater,
+binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Mod, Less, LessEqual, Greater,
 GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, for Select (Where3) and SelectV2, and
 for Range, Fill, Rank and ExpandDims, and the reductions Max, Min, All, Any, ArgMax and
 ArgMin: every dtype TF's CPU kernels take, broadcasting both ways, packet
@@ -141,6 +141,12 @@ def cases():
             yield op, [b, np.array(axes, np.int32)], {"keep_dims": False}
     yield "All", [np.zeros((0, 2), np.bool_), np.array([0], np.int32)], {"keep_dims": True}
     yield "ArgMax", [b, np.array(0, np.int32)], {"output_type": np.int32}
+    # Mod (C's truncated remainder), appended last: earlier case names stay put.
+    for dtype in (np.float32, np.float64, np.int32, np.int64):
+        for xs, ys in SHAPES:
+            x = values(rng, dtype, xs, small=True)
+            yield "Mod", [x, values(rng, dtype, ys, nonzero=True)], {}
+            yield "Mod", [-x, values(rng, dtype, ys, nonzero=True)], {}
 
 
 def run(op, inputs, attrs):

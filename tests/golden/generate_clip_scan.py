@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates tests/golden/clip_scan.pb: inputs and TensorFlow 2.21's outputs for ClipByValue
+"""Generates tests/golden/clip_scan.pb: inputs and TensorFlow 2.21's outputs for Prod, ClipByValue
 (scalar and full-shape bounds, NaNs in t and in the bounds, min > max, signed zeros and
-subnormals) and Cumsum (every axis, exclusive and reverse, -0.0, int wraparound), over every
+subnormals), Cumsum and Cumprod (every axis, exclusive and reverse, -0.0, int wraparound), over every
 dtype TF's CPU kernels take, with lengths that leave a scalar tail after TF's AVX packets.
 Same container as generate_array.py.
 
@@ -76,8 +76,21 @@ def cases():
                 for exclusive in (False, True):
                     for reverse in (False, True):
                         itype = np.int64 if axis == 1 else np.int32
-                        yield "Cumsum", [x, np.asarray(axis, itype)], \
-                            {"exclusive": exclusive, "reverse": reverse}
+                        for op in ("Cumsum", "Cumprod"):
+                            xp = x if op == "Cumsum" or dtype in INTS else (x / 10).astype(dtype)
+                            yield op, [xp, np.asarray(axis, itype)], \
+                                {"exclusive": exclusive, "reverse": reverse}
+    # Prod: floats are compared within a sum's tolerance (TF's Eigen tree
+    # order is not reproduced), integers exactly (they wrap).
+    for dtype in FLOATS + INTS + COMPLEX:
+        x = values(rng, dtype, (3, 4, 5), 1) if dtype not in INTS else \
+            rng.integers(-3, 4, size=(3, 4, 5)).astype(dtype)
+        for axes in ([0], [1, 2], [-1], [], [0, 1, 2]):
+            for keep in (False, True):
+                yield "Prod", [x, np.array(axes, np.int32)], {"keep_dims": keep}
+    yield "Prod", [np.full((40,), 3, np.int32), np.array(0, np.int64)], {"keep_dims": False}
+    yield "Prod", [np.zeros((0, 3), np.float32), np.array([0], np.int32)], {"keep_dims": False}
+
     yield "Cumsum", [np.zeros((0, 3), np.float32), np.asarray(0, np.int32)], {}
     yield "Cumsum", [np.array([100, 100, 100], np.int8), np.asarray(0, np.int32)], {}
 

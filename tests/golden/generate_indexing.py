@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/indexing.pb: inputs and TensorFlow 2.21's outputs for the indexing
 family: StridedSlice, StridedSliceGrad, Gather, GatherV2, GatherNd, ScatterNd, Split, SplitV,
-ReverseV2, PadV2, Where, DynamicStitch, UnsortedSegmentSum and Bitcast, over several dtypes
+ReverseV2, PadV2, Where, DynamicStitch, UnsortedSegmentSum, Bitcast and ListDiff, over several dtypes
 (strings where TF's CPU kernels take them), ranks, masks, negative axes and empty tensors.
 Valid inputs only. List-input ops store their `N` attr (the harness reads it to split the
 inputs); type attrs the inputs imply (T, Tindices, Tidx, Tlen, Index) are not stored, the
@@ -206,6 +206,18 @@ def cases():
                   (values(rng, np.float16, (4,)), np.int16), (values(rng, BF16, (4,)), np.float16),
                   (values(rng, np.int64, (2,)), np.uint8), (values(rng, np.int8, (5,)), np.uint8)):
         yield "Bitcast", [x], {"type": to}
+    # ListDiff (C++ SetDiff1D), appended last: repeats kept, NaN never matches, -0 == +0.
+    for dtype in (np.int32, np.int64, np.int8, np.uint16, np.float32, np.float64, "string"):
+        if dtype == "string":
+            x, y = np.array([b"a", b"b", b"a", b"c"], object), np.array([b"a", b"d"], object)
+        elif np.dtype(dtype).kind == "f":
+            x = np.array([1.5, np.nan, -0.0, 2.0, 1.5, 3.0], dtype)
+            y = np.array([np.nan, 0.0, 1.5], dtype)
+        else:
+            x, y = np.array([4, 1, 4, 2, 7, 1], dtype), np.array([1, 9], dtype)
+        for out_idx in (np.int32, np.int64):
+            yield "ListDiff", [x, y], {"out_idx": out_idx}
+        yield "ListDiff", [x[:0], y], {}
 
 
 def run(op, inputs, attrs):

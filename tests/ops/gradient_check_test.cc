@@ -2,6 +2,7 @@
 // builds must match centred differences. Each GRADIENT_CHECK_TEST names the ops it checks;
 // op_completeness_test.cc requires one for every op with a real gradient. Also checks the checker
 // itself (TF's gradient_checker_test cases and errors).
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -386,6 +387,13 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
                 {TensorShape({2, 2, 2, 4})});
   }
   {
+    // batch_dims 1: each batch row gathers from its own slice.
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    CheckDouble(s, {x}, {s234}, {GatherV2(s, x, {{2, 0}, {1, 1}}, 1, GatherV2::BatchDims(1))},
+                {TensorShape({2, 2, 4})});
+  }
+  {
     Scope s = Scope::NewRootScope();
     auto x = D(s, s23);
     CheckDouble(s, {x}, {s23}, {Gather(s, x, {1, 1, 0})}, {TensorShape({3, 3})});
@@ -419,6 +427,24 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
 
 // ClipByValue sends the gradient to t inside the bounds and to the bound that clipped it
 // outside (summed over the elements a scalar bound clipped); Cumsum's runs the other way.
+// Prod's gradient: the product of the other reduced elements (TF's two cumulative products).
+GRADIENT_CHECK_TEST(Prod, "Prod") {
+  const TensorShape s234({2, 3, 4});
+  for (const std::vector<int>& axes : std::vector<std::vector<int>>{{1}, {0, 2}, {-1}}) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s234);
+    Output y = Prod(s, x, test::AsTensor<int32_t>(axes));
+    TensorShape out;
+    for (int d = 0; d < 3; ++d) {
+      if (std::find(axes.begin(), axes.end(), d) == axes.end() &&
+          std::find(axes.begin(), axes.end(), d - 3) == axes.end()) {
+        out.AddDim(s234.dim_size(d));
+      }
+    }
+    CheckDouble(s, {x}, {s234}, {y}, {out});
+  }
+}
+
 GRADIENT_CHECK_TEST(ClipAndCumsum, "ClipByValue", "Cumsum") {
   const TensorShape s23({2, 3});
   {

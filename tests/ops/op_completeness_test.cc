@@ -67,6 +67,13 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // ClipByValue's OpDef admits uint32 and uint64; TF registers no CPU kernel for them.
     {"ClipByValue", "T", DT_UINT32},
     {"ClipByValue", "T", DT_UINT64},
+    // Mod's OpDef admits half and bfloat16; TF's CPU kernels are int32, int64, float, double.
+    {"Mod", "T", DT_HALF},
+    {"Mod", "T", DT_BFLOAT16},
+    // ListDiff's CPU kernels: no bool and no complex types.
+    {"ListDiff", "T", DT_BOOL},
+    {"ListDiff", "T", DT_COMPLEX64},
+    {"ListDiff", "T", DT_COMPLEX128},
     // ScatterNd's OpDef admits int16 indices; TF's CPU kernels take int32 and int64.
     {"ScatterNd", "Tindices", DT_INT16},
 };
@@ -89,6 +96,8 @@ const std::set<std::string> kNoGradientInTf = {
     // StridedSliceGrad: TF's C++ has none (its Python has one). Where and Bitcast: none in
     // either, and no NotDifferentiable either.
     "StridedSliceGrad", "Where", "Bitcast",
+    // Mod, ListDiff and Cumprod: no gradient in TF's C++ (Cumprod's is Python only).
+    "Mod", "ListDiff", "Cumprod",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -294,6 +294,19 @@ int main() {
     auto y = ops::Cumsum(r, c, 1, ops::Cumsum::Reverse(true));
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x, lo, hi});
   });
+  Case("Sum/Mean/Max/Prod", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3, 4});
+    auto a = ops::Sum(r, x, {1});
+    auto b = ops::Mean(r, x, {0, -1}, ops::Mean::KeepDims(true));
+    auto c = ops::Max(r, x, {2});
+    auto d = ops::Prod(r, x, {-2});
+    return std::make_pair(std::vector<Output>{a, b, c, d}, std::vector<Output>{x});
+  });
+  Case("GatherV2 batch_dims 1", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3, 4});
+    auto y = ops::GatherV2(r, x, {{2, 0}, {1, 1}}, 1, ops::GatherV2::BatchDims(1));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
     auto y = F(r, "y", {2});

@@ -424,6 +424,38 @@ InvertPermutation::InvertPermutation(const ::tensorflow::Scope& scope, ::tensorf
   this->y = Output(ret, 0);
 }
 
+SetDiff1D::SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+                     const SetDiff1D::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SetDiff1D");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ListDiff")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("out_idx", attrs.out_idx_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->out = Output(ret, _outputs_range["out"].first);
+  this->idx = Output(ret, _outputs_range["idx"].first);
+}
+
+SetDiff1D::SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
+    : SetDiff1D(scope, x, y, SetDiff1D::Attrs()) {}
+
 OneHot::OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
                ::tensorflow::Input depth, ::tensorflow::Input on_value,
                ::tensorflow::Input off_value, const OneHot::Attrs& attrs) {

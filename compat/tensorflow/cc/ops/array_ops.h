@@ -703,6 +703,45 @@ class InvertPermutation {
   ::tensorflow::Output y;
 };
 
+/// Computes the difference between two lists of numbers or strings.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Optional attributes (see `Attrs`):
+/// * out_idx: Defaults to DT_INT32.
+///
+/// Returns:
+/// * `Output` out:
+/// * `Output` idx:
+class SetDiff1D {
+ public:
+  /// Optional attribute setters for SetDiff1D
+  struct Attrs {
+    /// Defaults to DT_INT32
+    TF_MUST_USE_RESULT Attrs OutIdx(DataType x) {
+      Attrs ret = *this;
+      ret.out_idx_ = x;
+      return ret;
+    }
+
+    DataType out_idx_ = DT_INT32;
+  };
+  SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+            const SetDiff1D::Attrs& attrs);
+
+  static Attrs OutIdx(DataType x) {
+    return Attrs().OutIdx(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+  ::tensorflow::Output idx;
+};
+
 /// Returns a one-hot tensor.
 ///
 /// Args:

@@ -271,6 +271,31 @@ Cos::Cos(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Cumprod::Cumprod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
+                 const Cumprod::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Cumprod");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Cumprod")
+                     .Input(_x)
+                     .Input(_axis)
+                     .Attr("exclusive", attrs.exclusive_)
+                     .Attr("reverse", attrs.reverse_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+Cumprod::Cumprod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis)
+    : Cumprod(scope, x, axis, Cumprod::Attrs()) {}
+
 Cumsum::Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
                const Cumsum::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -728,6 +753,25 @@ Minimum::Minimum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tens
   this->z = Output(ret, 0);
 }
 
+Mod::Mod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Mod");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Mod")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 Multiply::Multiply(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -786,6 +830,30 @@ NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::te
 
 NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
     : NotEqual(scope, x, y, NotEqual::Attrs()) {}
+
+Prod::Prod(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+           const Prod::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _axis = ::tensorflow::ops::AsNodeOut(scope, axis);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Prod");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Prod")
+                     .Input(_input)
+                     .Input(_axis)
+                     .Attr("keep_dims", attrs.keep_dims_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Prod::Prod(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
+    : Prod(scope, input, axis, Prod::Attrs()) {}
 
 Range::Range(const ::tensorflow::Scope& scope, ::tensorflow::Input start, ::tensorflow::Input limit,
              ::tensorflow::Input delta) {

@@ -379,6 +379,58 @@ class Cos {
   ::tensorflow::Output y;
 };
 
+/// Compute the cumulative product of the tensor `x` along `axis`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * axis:
+///
+/// Optional attributes (see `Attrs`):
+/// * exclusive: Defaults to false.
+/// * reverse: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The out tensor.
+class Cumprod {
+ public:
+  /// Optional attribute setters for Cumprod
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Exclusive(bool x) {
+      Attrs ret = *this;
+      ret.exclusive_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Reverse(bool x) {
+      Attrs ret = *this;
+      ret.reverse_ = x;
+      return ret;
+    }
+
+    bool exclusive_ = false;
+    bool reverse_ = false;
+  };
+  Cumprod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis);
+  Cumprod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
+          const Cumprod::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs Exclusive(bool x) {
+    return Attrs().Exclusive(x);
+  }
+  static Attrs Reverse(bool x) {
+    return Attrs().Reverse(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
 /// Compute the cumulative sum of the tensor `x` along `axis`.
 ///
 /// Args:
@@ -1014,6 +1066,26 @@ class Minimum {
   ::tensorflow::Output z;
 };
 
+/// Returns element-wise remainder of division, with the sign of x (C's fmod).
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Mod {
+ public:
+  Mod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Returns x * y element-wise.
 ///
 /// Args:
@@ -1094,6 +1166,49 @@ class NotEqual {
   Operation operation;
   ::tensorflow::Output z;
 };
+
+/// Computes the product of elements across dimensions of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: The tensor to reduce.
+/// * axis: The dimensions to reduce. Must be in the range `[-rank(input), rank(input))`.
+///
+/// Optional attributes (see `Attrs`):
+/// * keep_dims: If true, retain reduced dimensions with length 1. Defaults to false.
+///
+/// Returns:
+/// * `Output`: The reduced tensor.
+class Prod {
+ public:
+  /// Optional attribute setters for Prod
+  struct Attrs {
+    /// If true, retain reduced dimensions with length 1.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs KeepDims(bool x) {
+      Attrs ret = *this;
+      ret.keep_dims_ = x;
+      return ret;
+    }
+
+    bool keep_dims_ = false;
+  };
+  Prod(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis);
+  Prod(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
+       const Prod::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KeepDims(bool x) {
+    return Attrs().KeepDims(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+typedef Prod ReduceProd;
 
 /// Creates a sequence of numbers.
 ///
