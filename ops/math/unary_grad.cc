@@ -3,6 +3,8 @@
 // grad(x) = grad(y) * conj(dy/dx), or the op's gradient op where TF has one. Floor has none
 // (REGISTER_NO_GRADIENT_OP, as in TF); Ceil, Round and the gradient ops have no C++ gradient
 // in TF, and differentiating through them is TF's NotFound error here too.
+#include <cmath>
+
 #include "framework/gradients.h"
 #include "ops/math/internal/grad_helpers.h"
 #include "tensorflow/cc/ops/array_ops.h"
@@ -95,6 +97,22 @@ Status SignGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Sign", SignGrad);
+
+// dy * 2/sqrt(pi) * exp(-x^2), computed once the incoming gradient is (as TF's).
+Status ErfGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  const Output& grad = grad_inputs[0];
+  auto two_over_root_pi = Cast(scope, Const(scope, 2 / std::sqrt(M_PI)), grad.type());
+  Scope grad_scope = scope.WithControlDependencies(grad);
+  auto x = ConjugateHelper(grad_scope, op.input(0));
+  auto scaled = Mul(grad_scope, grad, two_over_root_pi);
+  auto square = Square(grad_scope, x);
+  auto minus_square = Neg(grad_scope, square);
+  auto gauss = Exp(grad_scope, minus_square);
+  grad_outputs->push_back(Mul(grad_scope, scaled, gauss));
+  return grad_scope.status();
+}
+REGISTER_GRADIENT_OP("Erf", ErfGrad);
 
 // Tanh and Sigmoid: the gradient op on conj(y), computed only once the incoming gradient is
 // (a control dependency on it, as TF's).

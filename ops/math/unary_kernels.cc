@@ -10,6 +10,7 @@
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
+#include "ops/math/internal/tf_erf.h"
 #include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
@@ -147,6 +148,18 @@ struct SigmoidFn {
   static T Complex(T x) {
     const T e = std::exp(x);
     return std::isinf(e.real()) ? T(1) : e / (e + T(1));
+  }
+};
+// Erf: Eigen's rational approximation in both paths (internal/tf_erf.h); double's tail uses
+// libm's exp where packets use Eigen's.
+struct ErfFn {
+  static float Packet(float x) { return pm::Erf(x); }
+  static double Packet(double x) { return pm::Erf<true>(x); }
+  static float Scalar(float x) { return pm::Erf(x); }
+  static double Scalar(double x) { return pm::Erf<false>(x); }
+  template <typename T>
+  static T Complex(T x) {
+    return x;  // not registered: Erf is real only
   }
 };
 struct RsqrtFn {
@@ -449,6 +462,10 @@ MINITF_REGISTER_FLOAT_COMPLEX(complex64) MINITF_REGISTER_FLOAT_COMPLEX(complex12
   MINITF_REGISTER("Round", T, (PacketUnaryOp<T, RoundFn>)); \
   MINITF_REGISTER("Abs", T, (PacketUnaryOp<T, AbsFn>));
 MINITF_REGISTER_REAL(float) MINITF_REGISTER_REAL(double)
+MINITF_REGISTER("Erf", float, (PacketUnaryOp<float, ErfFn>));
+MINITF_REGISTER("Erf", double, (PacketUnaryOp<double, ErfFn>));
+MINITF_REGISTER("Erf", Eigen::half, (PacketUnaryOp<Eigen::half, ErfFn>));
+MINITF_REGISTER("Erf", Eigen::bfloat16, (PacketUnaryOp<Eigen::bfloat16, ErfFn>));
 MINITF_REGISTER_REAL(Eigen::half) MINITF_REGISTER_REAL(Eigen::bfloat16)
 
 #define MINITF_REGISTER_INT(T)                          \

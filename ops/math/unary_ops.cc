@@ -1,6 +1,6 @@
 // The math family's unary elementwise ops (TF 2.21's signatures and summaries): Abs,
 // Sign, rounding, reciprocals, exponentials and logarithms, trigonometric and the activation-like
-// Tanh and Sigmoid, and the gradient ops their gradients use (ReciprocalGrad, RsqrtGrad,
+// Tanh and Sigmoid, Erf, and the gradient ops their gradients use (ReciprocalGrad, RsqrtGrad,
 // TanhGrad, SigmoidGrad). Kernels: unary_kernels.cc; gradients: unary_grad.cc.
 #include "framework/op.h"
 
@@ -54,6 +54,7 @@ MINITF_UNARY("Log1p", MINITF_FLOAT_COMPLEX, "Computes natural logarithm of (1 + 
 MINITF_UNARY("Sin", MINITF_FLOAT_COMPLEX, "Computes sine of x element-wise.");
 MINITF_UNARY("Cos", MINITF_FLOAT_COMPLEX, "Computes cos of x element-wise.");
 MINITF_UNARY("Tanh", MINITF_FLOAT_COMPLEX, "Computes hyperbolic tangent of `x` element-wise.");
+MINITF_UNARY("Erf", MINITF_REAL, "Computes the Gauss error function of `x` element-wise.");
 MINITF_UNARY("Sigmoid", MINITF_FLOAT_COMPLEX, "Computes sigmoid of `x` element-wise.");
 
 MINITF_UNARY_GRAD("ReciprocalGrad", "Computes the gradient for the inverse of `x` wrt its input.");

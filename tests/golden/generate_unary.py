@@ -105,6 +105,19 @@ def cases():
             yield op, [v], {}
             yield op, [v[:5]], {}
             yield op, [v[-3:]], {}
+    # Erf (appended last): both paths, near the clamps (|x| ~ 3.956 float, ~ 5.92 double,
+    # 1.34e154 where TF's double erf turns NaN) and the special values.
+    SCALES["Erf"] = [0.3, 1, 2.5, 6]
+    for dtype in FLOATS:
+        v = values(rng, dtype, "Erf", 600)
+        with np.errstate(all="ignore"):
+            edges = np.array([3.9562, 3.95621, -3.9563, 5.9215, 5.9216, -6.0, 1.34e154,
+                              -1.35e154, 1.0, -1.0000001, 0.9999999], np.float64).astype(dtype)
+        v = np.concatenate([v, edges, edges[:5]])
+        yield "Erf", [v], {}
+        yield "Erf", [v[:7]], {}
+        for k in range(600, len(v)):
+            yield "Erf", [v[k:k + 1]], {}
 
 
 def run(op, inputs, attrs):

@@ -96,7 +96,7 @@ GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
 
 // Each unary op at x in [0.5, 1.5) (away from the poles of Log, Rsqrt and Reciprocal).
 GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tanh",
-                    "Sigmoid", "Reciprocal", "Rsqrt") {
+                    "Sigmoid", "Reciprocal", "Rsqrt", "Erf") {
   const TensorShape shape({2, 5});
   typedef Output (*Unary)(const Scope&, const Output&);
   const std::vector<std::pair<const char*, Unary>> ops = {
@@ -110,6 +110,7 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
       {"Sigmoid", [](const Scope& s, const Output& x) -> Output { return Sigmoid(s, x); }},
       {"Reciprocal", [](const Scope& s, const Output& x) -> Output { return Reciprocal(s, x); }},
       {"Rsqrt", [](const Scope& s, const Output& x) -> Output { return Rsqrt(s, x); }},
+      {"Erf", [](const Scope& s, const Output& x) -> Output { return Erf(s, x); }},
   };
   for (const auto& [name, op] : ops) {
     SCOPED_TRACE(name);

@@ -307,6 +307,11 @@ int main() {
     auto y = ops::GatherV2(r, x, {{2, 0}, {1, 1}}, 1, ops::GatherV2::BatchDims(1));
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
   });
+  Case("Erf", [](const Scope& r) {
+    auto x = F(r, "x", {3});
+    auto y = ops::Erf(r, x);
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
     auto y = F(r, "y", {2});

@@ -364,6 +364,22 @@ Equal::Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorfl
 Equal::Equal(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
     : Equal(scope, x, y, Equal::Attrs()) {}
 
+Erf::Erf(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Erf");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Erf")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Exp::Exp(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);

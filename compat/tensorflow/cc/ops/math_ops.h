@@ -543,6 +543,25 @@ class Equal {
   ::tensorflow::Output z;
 };
 
+/// Computes the Gauss error function of `x` element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Erf {
+ public:
+  Erf(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes exponential of x element-wise. \\(y = e^x\\).
 ///
 /// Args:
