@@ -1,5 +1,5 @@
 // Gradients of the binary ops of binary_ops.cc, built as TF's C++ gradients build them
-// (cc/gradients/math_grad.cc): Maximum, Minimum, SquaredDifference, Select (Where3) and
+// (cc/gradients/math_grad.cc): Maximum, Minimum, SquaredDifference, Pow, Select (Where3) and
 // SelectV2. The comparisons and logical ops have none (REGISTER_NO_GRADIENT_OP, as in TF);
 // FloorDiv and FloorMod have no C++ gradient in TF, and differentiating through them is TF's
 // NotFound error here too.
@@ -104,6 +104,31 @@ Status SelectV2Grad(const Scope& scope, const Operation& op, const std::vector<O
   return scope.status();
 }
 REGISTER_GRADIENT_OP("SelectV2", SelectV2Grad);
+
+// dx = grad * y * x^(y - 1); dy = grad * z * log(x), with log(x) taken as 0 where x <= 0 (x == 0
+// for complex), as TF's C++ (whose Log still sees the raw x).
+Status PowGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  auto x = ConjugateHelper(scope, op.input(0));
+  auto y = ConjugateHelper(scope, op.input(1));
+  auto z = ConjugateHelper(scope, op.output(0));
+  const Output& grad = grad_inputs[0];
+  auto one = Cast(scope, Const(scope, 1.0), y.type());
+  auto grad_y = Mul(scope, grad, y);
+  auto y_minus_one = Sub(scope, y, one);
+  auto gx_1 = Mul(scope, grad_y, Pow(scope, x, y_minus_one));
+  const DataType x_dtype = x.type();
+  auto zero = Cast(scope, Const(scope, 0.0), x_dtype);
+  const bool complex = x_dtype == DT_COMPLEX64 || x_dtype == DT_COMPLEX128;
+  Output defined = complex ? Output(NotEqual(scope, x, zero)) : Output(Greater(scope, x, zero));
+  auto log = Log(scope, x);
+  auto zeros = ZerosLike(scope, x);
+  auto log_x = Where3(scope, defined, log, zeros);
+  auto grad_z = Mul(scope, grad, z);
+  auto gy_1 = Mul(scope, grad_z, log_x);
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gy_1);
+}
+REGISTER_GRADIENT_OP("Pow", PowGrad);
 
 }  // namespace
 }  // namespace ops

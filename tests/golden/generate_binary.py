@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/golden/binary.pb: inputs and TensorFlow 2.21's outputs for the broadcasting
-binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Mod, Less, LessEqual, Greater,
+binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Mod, Pow, Less, LessEqual, Greater,
 GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, for Select (Where3) and SelectV2, and
 for Range, Fill, Rank and ExpandDims, and the reductions Max, Min, All, Any, ArgMax and
 ArgMin: every dtype TF's CPU kernels take, broadcasting both ways, packet
@@ -147,6 +147,28 @@ def cases():
             x = values(rng, dtype, xs, small=True)
             yield "Mod", [x, values(rng, dtype, ys, nonzero=True)], {}
             yield "Mod", [-x, values(rng, dtype, ys, nonzero=True)], {}
+    # Pow (appended last): positive bases at many magnitudes, negative bases with integer and
+    # fractional exponents, special values, both TF paths (packets and tail) and broadcasting.
+    special = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 2.0, 0.5, 1e-40, 3.0, -2.5])
+    for dtype in FLOATS + [np.complex64, np.complex128]:
+        for xs, ys in SHAPES:
+            x = np.abs(rng.standard_normal(xs)) * rng.choice([1e-3, 1, 30], xs)
+            y = rng.standard_normal(ys) * rng.choice([0.5, 3, 20], ys)
+            if np.dtype(dtype).kind == "c":
+                x, y = x + 0.5j * rng.standard_normal(xs), y / 10 + 0.1j
+            with np.errstate(all="ignore"):
+                yield "Pow", [np.asarray(x).astype(dtype), np.asarray(y).astype(dtype)], {}
+        if np.dtype(dtype).kind != "c":
+            xg, yg = np.meshgrid(special, special)
+            with np.errstate(all="ignore"):
+                yield "Pow", [xg.reshape(-1).astype(dtype), yg.reshape(-1).astype(dtype)], {}
+                neg = -np.abs(rng.standard_normal(37)) * 4
+                yield "Pow", [neg.astype(dtype), np.round(rng.standard_normal(37) * 4).astype(dtype)], {}
+                yield "Pow", [neg.astype(dtype), (rng.standard_normal(37) * 4).astype(dtype)], {}
+    for dtype in (np.int8, np.int16, np.int32, np.int64):
+        x = rng.integers(-9, 10, 37).astype(dtype)
+        yield "Pow", [x, rng.integers(0, 12, 37).astype(dtype)], {}
+        yield "Pow", [x, np.array(3, dtype)], {}
 
 
 def run(op, inputs, attrs):

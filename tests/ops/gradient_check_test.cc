@@ -53,7 +53,7 @@ GRADIENT_CHECK_TEST(SquareFloatAsInTF, "Square") {
   EXPECT_LT(max_error, 1e-3);
 }
 
-GRADIENT_CHECK_TEST(BinaryOpsWithBroadcasting, "Add", "AddV2", "Sub", "Mul", "Div") {
+GRADIENT_CHECK_TEST(BinaryOpsWithBroadcasting, "Add", "AddV2", "Sub", "Mul", "Div", "Pow") {
   const TensorShape xs({2, 3}), ys({3}), zs({2, 3});
   auto check = [&](auto make) {
     Scope s = Scope::NewRootScope();
@@ -67,6 +67,10 @@ GRADIENT_CHECK_TEST(BinaryOpsWithBroadcasting, "Add", "AddV2", "Sub", "Mul", "Di
   // y + 1 keeps the divisor away from zero.
   check([](const Scope& s, Output x, Output y) {
     return Output(Div(s, x, AddV2(s, y, Cast(s, 1.0, DT_DOUBLE))));
+  });
+  // x + 0.5 keeps the base positive (and log(x) smooth).
+  check([](const Scope& s, Output x, Output y) {
+    return Output(Pow(s, AddV2(s, x, Cast(s, 0.5, DT_DOUBLE)), y));
   });
 }
 

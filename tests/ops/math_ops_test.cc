@@ -147,6 +147,7 @@ TEST(MathOpsTest, ClipAndCumsumErrorsAreTFs) {
   auto lo = Placeholder(root, DT_FLOAT);
   auto hi = Placeholder(root, DT_FLOAT);
   auto axis = Placeholder(root, DT_INT32);
+  auto i = Placeholder(root, DT_INT32);
   Tensor f23(DT_FLOAT, {2, 3}), f3(DT_FLOAT, {3});
   f23.flat<float>().setZero();
   f3.flat<float>().setZero();
@@ -161,6 +162,8 @@ TEST(MathOpsTest, ClipAndCumsumErrorsAreTFs) {
               "ScanOp: axis must be a scalar, not [1]");
   ExpectError(RunWith(root, {{x, Tensor(1.0f)}, {axis, 0}}, Cumsum(root, x, axis)),
               "ScanOp: Expected scan axis in the range [0, 0), but got 0");
+  ExpectError(RunWith(root, {{axis, {2, 3}}, {i, {1, -1}}}, Pow(root, axis, i)),
+              "Integers to negative integer powers are not allowed");
 }
 
 TEST(MathOpsTest, GraphTimeShapes) {

@@ -312,6 +312,11 @@ int main() {
     auto y = ops::Erf(r, x);
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
   });
+  Case("Pow broadcast", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
+    auto z = ops::Pow(r, x, y);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
   Case("unreachable input", [](const Scope& r) {
     auto x = F(r, "x", {2});
     auto y = F(r, "y", {2});

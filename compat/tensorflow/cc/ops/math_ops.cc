@@ -847,6 +847,25 @@ NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::te
 NotEqual::NotEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
     : NotEqual(scope, x, y, NotEqual::Attrs()) {}
 
+Pow::Pow(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Pow");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Pow")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 Prod::Prod(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
            const Prod::Attrs& attrs) {
   if (!scope.ok()) return;

@@ -1186,6 +1186,26 @@ class NotEqual {
   ::tensorflow::Output z;
 };
 
+/// Computes the power of one value to another.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Pow {
+ public:
+  Pow(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes the product of elements across dimensions of a tensor.
 ///
 /// Args:
