@@ -664,14 +664,30 @@ std::vector<int64_t> IntValues(const Tensor& t) {
   std::vector<int64_t> v(t.NumElements());
   auto copy = [&](const auto* p) { std::copy(p, p + v.size(), v.begin()); };
   switch (t.dtype()) {
-    case DT_INT32: copy(t.flat<int32_t>().data()); break;
-    case DT_INT64: copy(t.flat<int64_t>().data()); break;
-    case DT_INT16: copy(t.flat<int16_t>().data()); break;
-    case DT_INT8: copy(t.flat<int8_t>().data()); break;
-    case DT_UINT8: copy(t.flat<uint8_t>().data()); break;
-    case DT_UINT16: copy(t.flat<uint16_t>().data()); break;
-    case DT_UINT32: copy(t.flat<uint32_t>().data()); break;
-    default: copy(t.flat<int64_t>().data()); break;
+    case DT_INT32:
+      copy(t.flat<int32_t>().data());
+      break;
+    case DT_INT64:
+      copy(t.flat<int64_t>().data());
+      break;
+    case DT_INT16:
+      copy(t.flat<int16_t>().data());
+      break;
+    case DT_INT8:
+      copy(t.flat<int8_t>().data());
+      break;
+    case DT_UINT8:
+      copy(t.flat<uint8_t>().data());
+      break;
+    case DT_UINT16:
+      copy(t.flat<uint16_t>().data());
+      break;
+    case DT_UINT32:
+      copy(t.flat<uint32_t>().data());
+      break;
+    default:
+      copy(t.flat<int64_t>().data());
+      break;
   }
   return v;
 }

@@ -178,8 +178,8 @@ Status ReverseGrad(const Scope& scope, const Operation& op, const std::vector<Ou
 REGISTER_GRADIENT_OP("ReverseV2", ReverseGrad);
 
 // GatherNd and ScatterNd are each other's gradient.
-Status GatherNdGrad(const Scope& scope, const Operation& op,
-                    const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status GatherNdGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
   auto indices = op.input(1);
   auto ref_shape = Shape(scope, op.input(0), Shape::OutType(indices.type()));
   grad_outputs->push_back(ScatterNd(scope, indices, grad_inputs[0], ref_shape));

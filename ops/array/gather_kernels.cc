@@ -49,10 +49,10 @@ class GatherOp : public OpKernel {
                                           ", ", indices.dims(), "], but got ", batch_dims));
       if (batch_dims < 0) batch_dims += indices.dims();
       if (!axis_given) axis = batch_dims;
-      OP_REQUIRES(ctx, batch_dims < params.dims(),
-                  errors::InvalidArgument("batch_dims (", batch_dims,
-                                          ") must be less than rank(params) (", params.dims(),
-                                          ")."));
+      OP_REQUIRES(
+          ctx, batch_dims < params.dims(),
+          errors::InvalidArgument("batch_dims (", batch_dims, ") must be less than rank(params) (",
+                                  params.dims(), ")."));
       OP_REQUIRES(ctx, axis >= batch_dims,
                   errors::InvalidArgument("batch_dims (", batch_dims,
                                           ") must be less than or equal to axis (", axis, ")."));
@@ -64,11 +64,11 @@ class GatherOp : public OpKernel {
       }
     }
     const int64_t limit = params.dim_size(axis);
-    OP_REQUIRES(ctx, limit <= std::numeric_limits<Index>::max(),
-                errors::InvalidArgument("params.shape[", axis, "] too large for ",
-                                        DataTypeString(DataTypeToEnum<Index>::v()),
-                                        " indexing: ", limit, " > ",
-                                        static_cast<int64_t>(std::numeric_limits<Index>::max())));
+    OP_REQUIRES(
+        ctx, limit <= std::numeric_limits<Index>::max(),
+        errors::InvalidArgument("params.shape[", axis, "] too large for ",
+                                DataTypeString(DataTypeToEnum<Index>::v()), " indexing: ", limit,
+                                " > ", static_cast<int64_t>(std::numeric_limits<Index>::max())));
     std::vector<int64_t> out_dims;
     int64_t batch = 1, outer = 1, inner = 1;
     for (int i = 0; i < batch_dims; ++i) {
@@ -90,10 +90,10 @@ class GatherOp : public OpKernel {
     if (n == 0 || inner == 0 || out->NumElements() == 0) return;
     const Index* idx = indices.flat<Index>().data();
     for (int64_t i = 0; i < n; ++i) {
-      OP_REQUIRES(ctx, idx[i] >= 0 && idx[i] < limit,
-                  errors::InvalidArgument("indices", SliceDebugString(indices.shape(), i), " = ",
-                                          static_cast<int64_t>(idx[i]), " is not in [0, ", limit,
-                                          ")"));
+      OP_REQUIRES(
+          ctx, idx[i] >= 0 && idx[i] < limit,
+          errors::InvalidArgument("indices", SliceDebugString(indices.shape(), i), " = ",
+                                  static_cast<int64_t>(idx[i]), " is not in [0, ", limit, ")"));
     }
     // Output rows: (batch b, outer o, index j) -> params row (b, o, idx[b * per_batch + j]).
     const int64_t per_batch = n / batch;
@@ -197,8 +197,7 @@ class GatherNdOp : public OpKernel {
                 errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
                                         IndexVector(idx + bad * depth, depth),
                                         " does not index into param shape ",
-                                        params.shape().DebugString(),
-                                        ", node name: ", name()));
+                                        params.shape().DebugString(), ", node name: ", name()));
   }
 
  private:
@@ -229,10 +228,10 @@ class ScatterNdOp : public OpKernel {
                 errors::InvalidArgument("Indices and updates specified for empty output shape"));
     const int outer = indices.dims() - 1;
     const auto mismatch_outer = [&] {
-      return errors::InvalidArgument("Dimensions [0,", outer, ") of indices[shape=",
-                                     indices.shape().DebugString(), "] must match dimensions [0,",
-                                     outer, ") of updates[shape=", updates.shape().DebugString(),
-                                     "]");
+      return errors::InvalidArgument("Dimensions [0,", outer,
+                                     ") of indices[shape=", indices.shape().DebugString(),
+                                     "] must match dimensions [0,", outer,
+                                     ") of updates[shape=", updates.shape().DebugString(), "]");
     };
     for (int i = 0; i < outer; ++i) {
       OP_REQUIRES(ctx, i < updates.dims() && indices.dim_size(i) == updates.dim_size(i),
@@ -240,10 +239,10 @@ class ScatterNdOp : public OpKernel {
     }
     const int64_t depth = indices.dim_size(outer);
     const auto mismatch_inner = [&] {
-      return errors::InvalidArgument("Dimensions [", depth, ",", shape.dims(), ") of input[shape=",
-                                     shape.DebugString(), "] must match dimensions [", outer, ",",
-                                     updates.dims(), ") of updates[shape=",
-                                     updates.shape().DebugString(), "]");
+      return errors::InvalidArgument("Dimensions [", depth, ",", shape.dims(),
+                                     ") of input[shape=", shape.DebugString(),
+                                     "] must match dimensions [", outer, ",", updates.dims(),
+                                     ") of updates[shape=", updates.shape().DebugString(), "]");
     };
     OP_REQUIRES(ctx, updates.dims() - outer == shape.dims() - depth, mismatch_inner());
     for (int i = 0; i + outer < updates.dims(); ++i) {
@@ -332,7 +331,8 @@ class DynamicStitchOp : public OpKernel {
     for (int k = 0; k < n; ++k) {
       const Tensor& idx = ctx->input(k);
       const int32_t* v = idx.flat<int32_t>().data();
-      for (int64_t i = 0; i < idx.NumElements(); ++i) max_index = std::max<int64_t>(max_index, v[i]);
+      for (int64_t i = 0; i < idx.NumElements(); ++i)
+        max_index = std::max<int64_t>(max_index, v[i]);
     }
     const int64_t rows = max_index + 1;
     for (int k = 0; k < n; ++k) {
@@ -356,14 +356,13 @@ class DynamicStitchOp : public OpKernel {
       for (int d = 0; same_extra && d < data.dims() - idx.dims(); ++d) {
         same_extra = data.dim_size(idx.dims() + d) == data0.dim_size(indices0.dims() + d);
       }
-      OP_REQUIRES(
-          ctx, k == 0 || same_extra,
-          errors::InvalidArgument(
-              "Need data[0].shape[", indices0.dims(), ":] = data[", k, "].shape[", idx.dims(),
-              ":], got data[0].shape = ", data0.shape().DebugString(), ", data[", k,
-              "].shape = ", data.shape().DebugString(), ", indices[0].shape = ",
-              indices0.shape().DebugString(), ", indices[", k,
-              "].shape = ", idx.shape().DebugString()));
+      OP_REQUIRES(ctx, k == 0 || same_extra,
+                  errors::InvalidArgument(
+                      "Need data[0].shape[", indices0.dims(), ":] = data[", k, "].shape[",
+                      idx.dims(), ":], got data[0].shape = ", data0.shape().DebugString(),
+                      ", data[", k, "].shape = ", data.shape().DebugString(),
+                      ", indices[0].shape = ", indices0.shape().DebugString(), ", indices[", k,
+                      "].shape = ", idx.shape().DebugString()));
     }
     std::vector<int64_t> out_dims = {rows};
     int64_t slice = 1;
@@ -417,37 +416,42 @@ class BitcastOp : public OpKernel {
   DataType from_ = DT_INVALID, to_ = DT_INVALID;
 };
 
-#define MINITF_REGISTER_GATHER(T, Index)                                                          \
-  REGISTER_KERNEL_BUILDER(Name("GatherV2")                                                        \
-                              .Device(DEVICE_CPU)                                                 \
-                              .TypeConstraint<T>("Tparams")                                       \
-                              .TypeConstraint<Index>("Tindices"),                                 \
-                          (GatherOp<T, Index>));                                                  \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("GatherNd").Device(DEVICE_CPU).TypeConstraint<T>("Tparams").TypeConstraint<Index>(    \
-          "Tindices"),                                                                            \
-      (GatherNdOp<T, Index>));
-#define MINITF_REGISTER_INDEXING(T)                                                               \
-  MINITF_REGISTER_GATHER(T, int16_t)                                                              \
-  MINITF_REGISTER_GATHER(T, int32_t)                                                              \
-  MINITF_REGISTER_GATHER(T, int64_t)                                                              \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("Gather").Device(DEVICE_CPU).TypeConstraint<T>("Tparams").TypeConstraint<int32_t>(    \
-          "Tindices"),                                                                            \
-      (GatherOp<T, int32_t>));                                                                    \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("Gather").Device(DEVICE_CPU).TypeConstraint<T>("Tparams").TypeConstraint<int64_t>(    \
-          "Tindices"),                                                                            \
-      (GatherOp<T, int64_t>));                                                                    \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("ScatterNd").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>(       \
-          "Tindices"),                                                                            \
-      (ScatterNdOp<T, int32_t>));                                                                 \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("ScatterNd").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int64_t>(       \
-          "Tindices"),                                                                            \
-      (ScatterNdOp<T, int64_t>));                                                                 \
-  REGISTER_KERNEL_BUILDER(Name("DynamicStitch").Device(DEVICE_CPU).TypeConstraint<T>("T"),        \
+#define MINITF_REGISTER_GATHER(T, Index)                          \
+  REGISTER_KERNEL_BUILDER(Name("GatherV2")                        \
+                              .Device(DEVICE_CPU)                 \
+                              .TypeConstraint<T>("Tparams")       \
+                              .TypeConstraint<Index>("Tindices"), \
+                          (GatherOp<T, Index>));                  \
+  REGISTER_KERNEL_BUILDER(Name("GatherNd")                        \
+                              .Device(DEVICE_CPU)                 \
+                              .TypeConstraint<T>("Tparams")       \
+                              .TypeConstraint<Index>("Tindices"), \
+                          (GatherNdOp<T, Index>));
+#define MINITF_REGISTER_INDEXING(T)                                                        \
+  MINITF_REGISTER_GATHER(T, int16_t)                                                       \
+  MINITF_REGISTER_GATHER(T, int32_t)                                                       \
+  MINITF_REGISTER_GATHER(T, int64_t)                                                       \
+  REGISTER_KERNEL_BUILDER(Name("Gather")                                                   \
+                              .Device(DEVICE_CPU)                                          \
+                              .TypeConstraint<T>("Tparams")                                \
+                              .TypeConstraint<int32_t>("Tindices"),                        \
+                          (GatherOp<T, int32_t>));                                         \
+  REGISTER_KERNEL_BUILDER(Name("Gather")                                                   \
+                              .Device(DEVICE_CPU)                                          \
+                              .TypeConstraint<T>("Tparams")                                \
+                              .TypeConstraint<int64_t>("Tindices"),                        \
+                          (GatherOp<T, int64_t>));                                         \
+  REGISTER_KERNEL_BUILDER(Name("ScatterNd")                                                \
+                              .Device(DEVICE_CPU)                                          \
+                              .TypeConstraint<T>("T")                                      \
+                              .TypeConstraint<int32_t>("Tindices"),                        \
+                          (ScatterNdOp<T, int32_t>));                                      \
+  REGISTER_KERNEL_BUILDER(Name("ScatterNd")                                                \
+                              .Device(DEVICE_CPU)                                          \
+                              .TypeConstraint<T>("T")                                      \
+                              .TypeConstraint<int64_t>("Tindices"),                        \
+                          (ScatterNdOp<T, int64_t>));                                      \
+  REGISTER_KERNEL_BUILDER(Name("DynamicStitch").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
                           DynamicStitchOp<T>);
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_INDEXING)
 #undef MINITF_REGISTER_INDEXING

@@ -26,9 +26,8 @@ PartialTensorShape Concat(const PartialTensorShape& a, const PartialTensorShape&
 Status GatherShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 1));
   const PartialTensorShape& params = c->input(0);
-  c->set_output(0, params.unknown_rank()
-                       ? PartialTensorShape()
-                       : Concat(c->input(1), SubShape(params, 1, params.dims())));
+  c->set_output(0, params.unknown_rank() ? PartialTensorShape()
+                                         : Concat(c->input(1), SubShape(params, 1, params.dims())));
   return OkStatus();
 }
 
@@ -74,8 +73,8 @@ Status GatherNdShape(InferenceContext* c) {
   }
   if (depth > params.dims()) {
     return errors::InvalidArgument(
-        "indices.shape[-1] must be <= params.rank, but saw indices shape: ",
-        indices.DebugString(), " and params shape: ", params.DebugString());
+        "indices.shape[-1] must be <= params.rank, but saw indices shape: ", indices.DebugString(),
+        " and params shape: ", params.DebugString());
   }
   c->set_output(0, SubShape(indices, 0, indices.dims() - 1)
                        .Concatenate(SubShape(params, static_cast<int>(depth), params.dims())));
@@ -108,22 +107,22 @@ Status ScatterNdShape(InferenceContext* c) {
     const PartialTensorShape prefix_u = SubShape(updates, 0, std::min(outer, updates.dims()));
     Status s = InferenceContext::Merge(prefix_i, prefix_u, &merged);
     if (!s.ok()) {
-      return errors::InvalidArgument("Dimensions [0,", outer, ") of indices[shape=",
-                                     indices.DebugString(), "] = ", prefix_i.DebugString(),
-                                     " must match dimensions [0,", outer, ") of updates[shape=",
-                                     updates.DebugString(), "] = ", prefix_u.DebugString(), ": ",
-                                     s.message());
+      return errors::InvalidArgument("Dimensions [0,", outer,
+                                     ") of indices[shape=", indices.DebugString(),
+                                     "] = ", prefix_i.DebugString(), " must match dimensions [0,",
+                                     outer, ") of updates[shape=", updates.DebugString(),
+                                     "] = ", prefix_u.DebugString(), ": ", s.message());
     }
     if (!out.unknown_rank()) {
       const PartialTensorShape suffix_o =
           SubShape(out, static_cast<int>(std::min<int64_t>(ix, out.dims())), out.dims());
-      const PartialTensorShape suffix_u = SubShape(updates, std::min(outer, updates.dims()),
-                                              updates.dims());
+      const PartialTensorShape suffix_u =
+          SubShape(updates, std::min(outer, updates.dims()), updates.dims());
       s = InferenceContext::Merge(suffix_o, suffix_u, &merged);
       if (!s.ok()) {
         return errors::InvalidArgument(
-            "Dimensions [", ix, ",", out.dims(), ") of input[shape=", out.DebugString(), "] = ",
-            suffix_o.DebugString(), " must match dimensions [", outer, ",", updates.dims(),
+            "Dimensions [", ix, ",", out.dims(), ") of input[shape=", out.DebugString(),
+            "] = ", suffix_o.DebugString(), " must match dimensions [", outer, ",", updates.dims(),
             ") of updates[shape=", updates.DebugString(), "] = ", suffix_u.DebugString(), ": ",
             s.message());
       }
@@ -157,8 +156,8 @@ Status DynamicStitchShape(InferenceContext* c) {
     } else {
       for (int d = 0; d < indices.dims(); ++d) {
         int64_t unused = 0;
-        TF_RETURN_IF_ERROR(InferenceContext::MergeDim(data.dim_size(d), indices.dim_size(d),
-                                                      &unused));
+        TF_RETURN_IF_ERROR(
+            InferenceContext::MergeDim(data.dim_size(d), indices.dim_size(d), &unused));
       }
       TF_RETURN_IF_ERROR(
           InferenceContext::Merge(extra, SubShape(data, indices.dims(), data.dims()), &extra));
@@ -254,8 +253,9 @@ REGISTER_OP("ScatterNd")
 
 REGISTER_OP("Where")
     .Input("input: T")
-    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = DT_BOOL")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = DT_BOOL")
     .Output("index: int64")
     .SetShapeFn(WhereShape)
     .Summary("Returns locations of nonzero / true values in a tensor.")
@@ -275,10 +275,12 @@ REGISTER_OP("DynamicStitch")
 REGISTER_OP("Bitcast")
     .Input("input: T")
     .Output("output: type")
-    .Attr("T: {bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, int8, "
-          "int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32}")
-    .Attr("type: {bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, "
-          "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32}")
+    .Attr(
+        "T: {bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, int8, "
+        "int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32}")
+    .Attr(
+        "type: {bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, "
+        "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32}")
     .SetShapeFn(BitcastShape)
     .Summary("Bitcasts a tensor from one type to another without copying data.")
     .CcHeader("array_ops");

@@ -100,15 +100,17 @@ REGISTER_OP("ListDiff")
     .CcName("SetDiff1D")
     .CcHeader("array_ops");
 
-#define MINITF_REGISTER_LIST_DIFF(T)                                                              \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("ListDiff").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>(        \
-          "out_idx"),                                                                             \
-      (ListDiffOp<T, int32_t>));                                                                  \
-  REGISTER_KERNEL_BUILDER(                                                                        \
-      Name("ListDiff").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int64_t>(        \
-          "out_idx"),                                                                             \
-      (ListDiffOp<T, int64_t>));
+#define MINITF_REGISTER_LIST_DIFF(T)                               \
+  REGISTER_KERNEL_BUILDER(Name("ListDiff")                         \
+                              .Device(DEVICE_CPU)                  \
+                              .TypeConstraint<T>("T")              \
+                              .TypeConstraint<int32_t>("out_idx"), \
+                          (ListDiffOp<T, int32_t>));               \
+  REGISTER_KERNEL_BUILDER(Name("ListDiff")                         \
+                              .Device(DEVICE_CPU)                  \
+                              .TypeConstraint<T>("T")              \
+                              .TypeConstraint<int64_t>("out_idx"), \
+                          (ListDiffOp<T, int64_t>));
 MINITF_REGISTER_LIST_DIFF(int8_t)
 MINITF_REGISTER_LIST_DIFF(int16_t)
 MINITF_REGISTER_LIST_DIFF(int32_t)

@@ -4,6 +4,7 @@
 // They only move elements: every dtype keeps its bits.
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "framework/op_kernel.h"
@@ -47,14 +48,13 @@ class StridedSliceOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
     strided_slice::Spec spec;
-    OP_REQUIRES_OK(ctx, strided_slice::Validate(&ctx->input(1), &ctx->input(2), ctx->input(3),
-                                                PartialTensorShape(Dims(in.shape())), masks_,
-                                                &spec));
+    OP_REQUIRES_OK(ctx,
+                   strided_slice::Validate(&ctx->input(1), &ctx->input(2), ctx->input(3),
+                                           PartialTensorShape(Dims(in.shape())), masks_, &spec));
     const std::vector<int64_t> out_dims = KnownDims(spec.final_shape);
     if (spec.is_identity) {
       Tensor out;
-      OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(out_dims)),
-                  errors::Internal("Copy failed"));
+      OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(out_dims)), errors::Internal("Copy failed"));
       ctx->set_output(0, out);
       return;
     }
@@ -158,8 +158,7 @@ class SplitOp : public OpKernel {
     const Tensor& axis_t = ctx->input(0);
     const Tensor& value = ctx->input(1);
     OP_REQUIRES(ctx, axis_t.dims() == 0,
-                errors::InvalidArgument("split_dim must be a scalar but has rank ",
-                                        axis_t.dims()));
+                errors::InvalidArgument("split_dim must be a scalar but has rank ", axis_t.dims()));
     int axis = 0;
     if (!SplitAxis(ctx, axis_t, value, &axis)) return;
     const int n = ctx->num_outputs();
@@ -187,11 +186,11 @@ class SplitVOp : public OpKernel {
     const int n = ctx->num_outputs();
     OP_REQUIRES(ctx, axis_t.NumElements() == 1,
                 errors::InvalidArgument("split_dim_tensor must have exactly one element."));
-    OP_REQUIRES(ctx, sizes_t.dims() == 1 && sizes_t.NumElements() == n,
-                errors::InvalidArgument("size of the split_tensor must be 1-D and have "
-                                        "the same elements as outputs got ",
-                                        sizes_t.dims(), " -D and ", sizes_t.NumElements(),
-                                        " elements"));
+    OP_REQUIRES(
+        ctx, sizes_t.dims() == 1 && sizes_t.NumElements() == n,
+        errors::InvalidArgument("size of the split_tensor must be 1-D and have "
+                                "the same elements as outputs got ",
+                                sizes_t.dims(), " -D and ", sizes_t.NumElements(), " elements"));
     int axis = 0;
     if (!SplitAxis(ctx, axis_t, value, &axis)) return;
     // TF does this arithmetic in Tlen (an int8 size list wraps); so does minitf, and then
@@ -231,15 +230,15 @@ class SplitVOp : public OpKernel {
     int64_t total = 0;
     for (int k = 0; k < n; ++k) {
       OP_REQUIRES(ctx, sizes[k] >= 0,
-                  errors::InvalidArgument("Split size at index ", k, " must be >= 0. Got: ",
-                                          static_cast<int64_t>(sizes[k])));
-      parts[k] = sizes[k];
+                  errors::InvalidArgument("Split size at index ", k,
+                                          " must be >= 0. Got: ", static_cast<int64_t>(sizes[k])));
+      parts[k] = static_cast<int64_t>(static_cast<std::make_unsigned_t<Tlen>>(sizes[k]));  // >= 0
       total += parts[k];
     }
-    OP_REQUIRES(ctx, total <= value.dim_size(axis),
-                errors::InvalidArgument("The split sizes add up to ", total,
-                                        ", more than the size ", value.dim_size(axis),
-                                        " of dimension ", axis, " they split"));
+    OP_REQUIRES(
+        ctx, total <= value.dim_size(axis),
+        errors::InvalidArgument("The split sizes add up to ", total, ", more than the size ",
+                                value.dim_size(axis), " of dimension ", axis, " they split"));
     SplitAlong<T>(ctx, value, axis, parts);
   }
 };
@@ -285,22 +284,22 @@ class ReverseV2Op : public OpKernel {
   }
 };
 
-#define MINITF_REGISTER_SLICES(T)                                                                  \
-  REGISTER_KERNEL_BUILDER(Name("StridedSlice").Device(DEVICE_CPU).TypeConstraint<T>("T"),          \
-                          StridedSliceOp<T>);                                                      \
-  REGISTER_KERNEL_BUILDER(Name("StridedSliceGrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),      \
-                          StridedSliceGradOp<T>);                                                  \
-  REGISTER_KERNEL_BUILDER(Name("Split").Device(DEVICE_CPU).TypeConstraint<T>("T"), SplitOp<T>);    \
-  REGISTER_KERNEL_BUILDER(                                                                         \
-      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int8_t>("Tlen"),     \
-      (SplitVOp<T, int8_t>));                                                                      \
-  REGISTER_KERNEL_BUILDER(                                                                         \
-      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>("Tlen"),    \
-      (SplitVOp<T, int32_t>));                                                                     \
-  REGISTER_KERNEL_BUILDER(                                                                         \
-      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int64_t>("Tlen"),    \
-      (SplitVOp<T, int64_t>));                                                                     \
-  REGISTER_KERNEL_BUILDER(Name("ReverseV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),             \
+#define MINITF_REGISTER_SLICES(T)                                                               \
+  REGISTER_KERNEL_BUILDER(Name("StridedSlice").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
+                          StridedSliceOp<T>);                                                   \
+  REGISTER_KERNEL_BUILDER(Name("StridedSliceGrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),   \
+                          StridedSliceGradOp<T>);                                               \
+  REGISTER_KERNEL_BUILDER(Name("Split").Device(DEVICE_CPU).TypeConstraint<T>("T"), SplitOp<T>); \
+  REGISTER_KERNEL_BUILDER(                                                                      \
+      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int8_t>("Tlen"),  \
+      (SplitVOp<T, int8_t>));                                                                   \
+  REGISTER_KERNEL_BUILDER(                                                                      \
+      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int32_t>("Tlen"), \
+      (SplitVOp<T, int32_t>));                                                                  \
+  REGISTER_KERNEL_BUILDER(                                                                      \
+      Name("SplitV").Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<int64_t>("Tlen"), \
+      (SplitVOp<T, int64_t>));                                                                  \
+  REGISTER_KERNEL_BUILDER(Name("ReverseV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),          \
                           ReverseV2Op<T>);
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_SLICES)
 #undef MINITF_REGISTER_SLICES

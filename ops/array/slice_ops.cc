@@ -33,8 +33,8 @@ Status StridedSliceShape(InferenceContext* c) {
   strided_slice::Masks masks;
   TF_RETURN_IF_ERROR(strided_slice::ReadMasks(*c, &masks));
   strided_slice::Spec spec;
-  TF_RETURN_IF_ERROR(strided_slice::Validate(c->input_tensor(1), c->input_tensor(2), *strides, in,
-                                             masks, &spec));
+  TF_RETURN_IF_ERROR(
+      strided_slice::Validate(c->input_tensor(1), c->input_tensor(2), *strides, in, masks, &spec));
   c->set_output(0, spec.final_shape);
   return OkStatus();
 }
@@ -58,7 +58,8 @@ Status SplitShape(InferenceContext* c) {
     const int64_t size = in.dim_size(axis);
     if (size >= 0 && size % n != 0) {
       return errors::InvalidArgument("Dimension size must be evenly divisible by ", n, " but is ",
-                                     size, "\n\tNumber of ways to split should evenly divide the "
+                                     size,
+                                     "\n\tNumber of ways to split should evenly divide the "
                                      "split dimension");
     }
     out.set_dim(axis, size < 0 ? -1 : size / n);
@@ -146,11 +147,11 @@ Status ReverseV2Shape(InferenceContext* c) {
 
 }  // namespace
 
-#define MINITF_STRIDED_SLICE_MASK_ATTRS   \
-  Attr("begin_mask: int = 0")             \
-      .Attr("end_mask: int = 0")          \
-      .Attr("ellipsis_mask: int = 0")     \
-      .Attr("new_axis_mask: int = 0")     \
+#define MINITF_STRIDED_SLICE_MASK_ATTRS \
+  Attr("begin_mask: int = 0")           \
+      .Attr("end_mask: int = 0")        \
+      .Attr("ellipsis_mask: int = 0")   \
+      .Attr("new_axis_mask: int = 0")   \
       .Attr("shrink_axis_mask: int = 0")
 
 REGISTER_OP("StridedSlice")
@@ -161,8 +162,7 @@ REGISTER_OP("StridedSlice")
     .Output("output: T")
     .Attr("T: type")
     .Attr("Index: {int16, int32, int64}")
-    .MINITF_STRIDED_SLICE_MASK_ATTRS
-    .SetShapeFn(StridedSliceShape)
+    .MINITF_STRIDED_SLICE_MASK_ATTRS.SetShapeFn(StridedSliceShape)
     .Summary("Return a strided slice from `input`.")
     .CcHeader("array_ops");
 
@@ -175,8 +175,7 @@ REGISTER_OP("StridedSliceGrad")
     .Output("output: T")
     .Attr("T: type")
     .Attr("Index: {int32, int64}")
-    .MINITF_STRIDED_SLICE_MASK_ATTRS
-    .SetShapeFn(StridedSliceGradShape)
+    .MINITF_STRIDED_SLICE_MASK_ATTRS.SetShapeFn(StridedSliceGradShape)
     .Summary("Returns the gradient of `StridedSlice`.")
     .CcHeader("array_ops");
 
@@ -211,8 +210,9 @@ REGISTER_OP("ReverseV2")
     .Input("axis: Tidx")
     .Output("output: T")
     .Attr("Tidx: {int32, int64} = DT_INT32")
-    .Attr("T: {uint8, int8, uint16, int16, int32, uint32, int64, uint64, bool, bfloat16, half, "
-          "float, double, complex64, complex128, string}")
+    .Attr(
+        "T: {uint8, int8, uint16, int16, int32, uint32, int64, uint64, bool, bfloat16, half, "
+        "float, double, complex64, complex128, string}")
     .SetShapeFn(ReverseV2Shape)
     .Summary("Reverses specific dimensions of a tensor.")
     .CcName("Reverse")

@@ -386,10 +386,11 @@ class PadOp : public OpKernel {
     OP_REQUIRES(ctx, paddings.dims() == 2 && paddings.dim_size(1) == 2,
                 errors::InvalidArgument("paddings must be a matrix with 2 columns: ",
                                         paddings.shape().DebugString()));
-    OP_REQUIRES(ctx, paddings.dim_size(0) == rank,
-                errors::InvalidArgument("The first dimension of paddings must be the rank of "
-                                        "inputs",
-                                        paddings.shape().DebugString(), " ", in.shape().DebugString()));
+    OP_REQUIRES(
+        ctx, paddings.dim_size(0) == rank,
+        errors::InvalidArgument("The first dimension of paddings must be the rank of "
+                                "inputs",
+                                paddings.shape().DebugString(), " ", in.shape().DebugString()));
     T pad_value = T();
     if (ctx->num_inputs() == 3) {
       const Tensor& value = ctx->input(2);

@@ -1,7 +1,7 @@
 // The array family's data-movement ops (TF 2.21's signatures and C++ API): Transpose,
 // InvertPermutation, Pack (C++ Stack), Unpack (Unstack), Squeeze, ConcatV2 (Concat),
-// ConcatOffset, ShapeN, Slice, Pad, PadV2, Tile and OneHot. Kernels: transform_kernels.cc; gradients:
-// array_grad.cc (Slice's, which needs Sub, in ops/math/math_grad.cc).
+// ConcatOffset, ShapeN, Slice, Pad, PadV2, Tile and OneHot. Kernels: transform_kernels.cc;
+// gradients: array_grad.cc (Slice's, which needs Sub, in ops/math/math_grad.cc).
 #include "framework/errors.h"
 #include "framework/op.h"
 

@@ -130,7 +130,8 @@ MINITF_BINARY("FloorMod",
               "{int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, "
               "double}",
               "Returns element-wise remainder of division.");
-MINITF_BINARY("Pow", "{bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
+MINITF_BINARY("Pow",
+              "{bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
               "complex128}",
               "Computes the power of one value to another.");
 MINITF_BINARY("Mod", "{int32, int64, half, bfloat16, float, double}",

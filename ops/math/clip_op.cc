@@ -1,6 +1,7 @@
 // The ClipByValue op: definition, shape function and CPU kernel. out = max(min(t, max), min)
 // with Eigen's default NaN rule (internal/minmax.h FastMinFn/FastMaxFn), per TF path (packet or
-// tail) for 16-bit floats, part by part for complex; each bound is a scalar or has t's shape (TF does not broadcast).
+// tail) for 16-bit floats, part by part for complex; each bound is a scalar or has t's shape (TF
+// does not broadcast).
 #include "framework/op.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
@@ -21,8 +22,8 @@ T Clip(bool in_packet, bool both_full, T t, T lo, T hi) {
   if constexpr (std::is_same<T, Eigen::half>::value || std::is_same<T, Eigen::bfloat16>::value) {
     if (in_packet && both_full) {
       using P = Lane16<T, true>;
-      const float f = FastMaxFn::Apply(FastMinFn::Apply(P::Wrap(t).f(), P::Wrap(hi).f()),
-                                       P::Wrap(lo).f());
+      const float f =
+          FastMaxFn::Apply(FastMinFn::Apply(P::Wrap(t).f(), P::Wrap(hi).f()), P::Wrap(lo).f());
       return P::Of(f).t;
     }
     using S = Lane16<T, false>;
@@ -74,13 +75,14 @@ REGISTER_OP("ClipByValue")
     .Input("clip_value_min: T")
     .Input("clip_value_max: T")
     .Output("output: T")
-    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
     .SetShapeFn(shape_inference::UnchangedShape)
     .Summary("Clips tensor values to a specified min and max.")
     .CcHeader("math_ops");
 
-#define MINITF_REGISTER_CLIP(T) \
+#define MINITF_REGISTER_CLIP(T)                                                          \
   REGISTER_KERNEL_BUILDER(Name("ClipByValue").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
                           ClipByValueOp<T>);
 MINITF_REGISTER_CLIP(float)

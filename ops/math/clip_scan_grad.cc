@@ -45,8 +45,8 @@ Status CumsumGrad(const Scope& scope, const Operation& op, const std::vector<Out
   bool exclusive = false, reverse = false;
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "exclusive", &exclusive));
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "reverse", &reverse));
-  grad_outputs->push_back(Cumsum(scope, grad_inputs[0], op.input(1),
-                                 Cumsum::Exclusive(exclusive).Reverse(!reverse)));
+  grad_outputs->push_back(
+      Cumsum(scope, grad_inputs[0], op.input(1), Cumsum::Exclusive(exclusive).Reverse(!reverse)));
   grad_outputs->push_back(NoGradient());
   return scope.status();
 }

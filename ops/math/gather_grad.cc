@@ -67,8 +67,8 @@ Output BatchGatherGrad(const Scope& scope, const Output& params_shape, Output va
   return params_grad;
 }
 
-Status GatherV2Grad(const Scope& scope, const Operation& op,
-                    const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+Status GatherV2Grad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
   if (op.num_inputs() != 3) return errors::InvalidArgument("Gather requires 3 inputs");
   if (grad_inputs.size() != 1) {
     return errors::InvalidArgument("Gather grad requires 1 grad input");
@@ -105,8 +105,8 @@ Status GatherV2Grad(const Scope& scope, const Operation& op,
   auto axis_size = Slice(scope, params_shape, axis_expand, {1});
   Output gather_dim_size = Squeeze(scope, axis_size);
   params_shape = Gather(scope, params_shape, perm);
-  Output params_grad = BatchGatherGrad(scope, params_shape, values_transpose, indices, batch_dims,
-                                       gather_dim_size);
+  Output params_grad =
+      BatchGatherGrad(scope, params_shape, values_transpose, indices, batch_dims, gather_dim_size);
   auto shifted = Add(scope, batch_axis, 1);
   Output inverse_perm = Concat(scope, {outer_batches, shifted, {batch_dims}, inner_axes}, 0);
   grad_outputs->push_back(Transpose(scope, params_grad, inverse_perm));

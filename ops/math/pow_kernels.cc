@@ -49,9 +49,8 @@ class PowOp : public OpKernel {
       bool negative = false;
       const T* e = y.flat<T>().data();
       for (int64_t i = 0; i < y.NumElements(); ++i) negative |= e[i] < 0;
-      if (!cwise::BroadcastBinary<T, T>(ctx, [](bool, T a, T b) {
-            return b < 0 ? T(0) : IntegerPow(a, b);
-          })) {
+      if (!cwise::BroadcastBinary<T, T>(
+              ctx, [](bool, T a, T b) { return b < 0 ? T(0) : IntegerPow(a, b); })) {
         return;
       }
       OP_REQUIRES(ctx, !negative,

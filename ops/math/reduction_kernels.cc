@@ -1,5 +1,5 @@
-// CPU kernels of the reductions Sum, Mean, Prod, Max, Min, All and Any. Each output element combines
-// its inputs in a fixed order (row-major; along a contiguous reduced run, four interleaved
+// CPU kernels of the reductions Sum, Mean, Prod, Max, Min, All and Any. Each output element
+// combines its inputs in a fixed order (row-major; along a contiguous reduced run, four interleaved
 // partials) so results do not depend on the thread count. Sums add into a wider accumulator
 // (double for float, float for 16-bit floats, modular 64-bit for integers), at least as
 // accurate as TF's (whose Eigen tree reductions are not reproducible bit for bit; see

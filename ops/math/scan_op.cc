@@ -69,8 +69,9 @@ REGISTER_OP("Cumsum")
     .Attr("exclusive: bool = false")
     .Attr("reverse: bool = false")
     .Output("out: T")
-    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
     .Attr("Tidx: {int32, int64} = DT_INT32")
     .SetShapeFn(shape_inference::UnchangedShape)
     .Summary("Compute the cumulative sum of the tensor `x` along `axis`.")
@@ -82,8 +83,9 @@ REGISTER_OP("Cumprod")
     .Attr("exclusive: bool = false")
     .Attr("reverse: bool = false")
     .Output("out: T")
-    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
     .Attr("Tidx: {int32, int64} = DT_INT32")
     .SetShapeFn(shape_inference::UnchangedShape)
     .Summary("Compute the cumulative product of the tensor `x` along `axis`.")

@@ -24,9 +24,10 @@ Status UnsortedSegmentShape(InferenceContext* c) {
   if (const Tensor* n = c->input_tensor(2)) {
     num = tensor::IntValues(*n)[0];
     if (num < 0) {
-      return errors::InvalidArgument("Dimension size, given by scalar input 2, must be "
-                                     "non-negative but is ",
-                                     num);
+      return errors::InvalidArgument(
+          "Dimension size, given by scalar input 2, must be "
+          "non-negative but is ",
+          num);
     }
   }
   if (data.unknown_rank()) {
@@ -58,9 +59,9 @@ class UnsortedSegmentSumOp : public OpKernel {
                 errors::InvalidArgument("num_segments should be a scalar, not shape ",
                                         num_t.shape().DebugString()));
     OP_REQUIRES(ctx, TensorShapeUtils::StartsWith(data.shape(), ids.shape()),
-                errors::InvalidArgument("data.shape = ", data.shape().DebugString(),
-                                        " does not start with segment_ids.shape = ",
-                                        ids.shape().DebugString()));
+                errors::InvalidArgument(
+                    "data.shape = ", data.shape().DebugString(),
+                    " does not start with segment_ids.shape = ", ids.shape().DebugString()));
     const int64_t num = tensor::IntValues(num_t)[0];
     OP_REQUIRES(ctx, num >= 0,
                 errors::InvalidArgument("Input num_segments == ", num, " must not be negative."));
@@ -80,10 +81,10 @@ class UnsortedSegmentSumOp : public OpKernel {
     const Index* id = ids.flat<Index>().data();
     const int64_t n = ids.NumElements();
     for (int64_t i = 0; i < n; ++i) {
-      OP_REQUIRES(ctx, id[i] < num,
-                  errors::InvalidArgument("segment_ids", SliceDebugString(ids.shape(), i), " = ",
-                                          static_cast<int64_t>(id[i]), " is out of range [0, ",
-                                          num, ")"));
+      OP_REQUIRES(
+          ctx, id[i] < num,
+          errors::InvalidArgument("segment_ids", SliceDebugString(ids.shape(), i), " = ",
+                                  static_cast<int64_t>(id[i]), " is out of range [0, ", num, ")"));
     }
     const T* x = data.flat<T>().data();
     for (int64_t i = 0; i < n; ++i) {
@@ -101,19 +102,20 @@ REGISTER_OP("UnsortedSegmentSum")
     .Input("segment_ids: Tindices")
     .Input("num_segments: Tnumsegments")
     .Output("output: T")
-    .Attr("T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-          "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
     .Attr("Tindices: {int16, int32,int64}")
     .Attr("Tnumsegments: {int32,int64} = DT_INT32")
     .SetShapeFn(UnsortedSegmentShape)
     .Summary("Computes the sum along segments of a tensor.")
     .CcHeader("math_ops");
 
-#define MINITF_REGISTER_SEGMENT_SUM(T, Index)                                   \
-  REGISTER_KERNEL_BUILDER(Name("UnsortedSegmentSum")                            \
-                              .Device(DEVICE_CPU)                               \
-                              .TypeConstraint<T>("T")                           \
-                              .TypeConstraint<Index>("Tindices"),               \
+#define MINITF_REGISTER_SEGMENT_SUM(T, Index)                     \
+  REGISTER_KERNEL_BUILDER(Name("UnsortedSegmentSum")              \
+                              .Device(DEVICE_CPU)                 \
+                              .TypeConstraint<T>("T")             \
+                              .TypeConstraint<Index>("Tindices"), \
                           (UnsortedSegmentSumOp<T, Index>));
 #define MINITF_REGISTER_SEGMENT_SUMS(T)   \
   MINITF_REGISTER_SEGMENT_SUM(T, int16_t) \

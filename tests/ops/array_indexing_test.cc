@@ -70,8 +70,11 @@ TEST(ArrayIndexingTest, StridedSliceErrorsAreTFs) {
               "Index out of range using input dim 3; input has only 3 dims");
   ExpectError(root, {{x, Tensor(1.0f)}, {b, {0}}, {e, {1}}, {st, {1}}},
               StridedSlice(root, x, b, e, st), "Attempting to slice scalar input.");
-  ExpectError(root, {{x, Tensor(DT_FLOAT, TensorShape(std::vector<int64_t>(9, 1)))},
-                     {b, {0}}, {e, {1}}, {st, {2}}},
+  ExpectError(root,
+              {{x, Tensor(DT_FLOAT, TensorShape(std::vector<int64_t>(9, 1)))},
+               {b, {0}},
+               {e, {1}},
+               {st, {2}}},
               StridedSlice(root, x, b, e, st), "Unhandled input dimensions 9",
               error::UNIMPLEMENTED);
   auto shape = Placeholder(root, DT_INT32);
@@ -89,8 +92,11 @@ TEST(ArrayIndexingTest, StridedSliceErrorsAreTFs) {
         StridedSlice(s, Const(s, Iota({2, 3, 4})), {0, 0}, {1, 1, 1}, {1, 1, 1});
       },
       "Dimension 0 in both shapes must be equal, but are 2 and 3. Shapes are [2] and [3].");
-  ExpectShapeError([](const Scope& s) { StridedSlice(s, Const(s, Iota({2, 3})), {0}, {1}, {0}); },
-                   "strides[0] must be non-zero");
+  ExpectShapeError(
+      [](const Scope& s) {
+        StridedSlice(s, Const(s, Iota({2, 3})), {0}, {1}, {0});
+      },
+      "strides[0] must be non-zero");
   ExpectShapeError(
       [](const Scope& s) {
         StridedSliceGrad(s, Const(s, {-2}), {0}, {1}, {1}, Const(s, Iota({1})));
@@ -140,22 +146,42 @@ TEST(ArrayIndexingTest, SplitReversePadErrorsAreTFs) {
   ExpectError(root, {{x, Iota({2, 3})}, {pads, p22}, {value, Iota({1})}},
               PadV2(root, x, pads, value), "constant_values must be a scalar. Found: [1]");
   // Shape functions.
-  ExpectShapeError([](const Scope& s) { Split(s, 1, Const(s, Iota({2, 3})), 2); },
-                   "Dimension size must be evenly divisible by 2 but is 3\n\tNumber of ways to "
-                   "split should evenly divide the split dimension");
-  ExpectShapeError([](const Scope& s) { Split(s, 3, Const(s, Iota({2, 3, 4})), 1); },
-                   "Dimension size, given by scalar input 3 must be in range [-3, 3)");
-  ExpectShapeError([](const Scope& s) { SplitV(s, Const(s, Iota({2, 3, 4})), {1, 2}, 2, 2); },
-                   "can't split axis of size 4 into pieces of size [1,2]");
-  ExpectShapeError([](const Scope& s) { SplitV(s, Const(s, Iota({2, 3, 4})), {5, -1}, 2, 2); },
-                   "Split size at index 1 must be >= 0. Got: -1");
-  ExpectShapeError([](const Scope& s) { Reverse(s, Const(s, Iota({2, 3})), {1, -1}); },
-                   "axis 1 specified more than once.");
   ExpectShapeError(
-      [](const Scope& s) { PadV2(s, Const(s, Iota({2, 3})), {{-1, 0}, {0, 0}}, 0.0f); },
+      [](const Scope& s) {
+        Split(s, 1, Const(s, Iota({2, 3})), 2);
+      },
+      "Dimension size must be evenly divisible by 2 but is 3\n\tNumber of ways to "
+      "split should evenly divide the split dimension");
+  ExpectShapeError(
+      [](const Scope& s) {
+        Split(s, 3, Const(s, Iota({2, 3, 4})), 1);
+      },
+      "Dimension size, given by scalar input 3 must be in range [-3, 3)");
+  ExpectShapeError(
+      [](const Scope& s) {
+        SplitV(s, Const(s, Iota({2, 3, 4})), {1, 2}, 2, 2);
+      },
+      "can't split axis of size 4 into pieces of size [1,2]");
+  ExpectShapeError(
+      [](const Scope& s) {
+        SplitV(s, Const(s, Iota({2, 3, 4})), {5, -1}, 2, 2);
+      },
+      "Split size at index 1 must be >= 0. Got: -1");
+  ExpectShapeError(
+      [](const Scope& s) {
+        Reverse(s, Const(s, Iota({2, 3})), {1, -1});
+      },
+      "axis 1 specified more than once.");
+  ExpectShapeError(
+      [](const Scope& s) {
+        PadV2(s, Const(s, Iota({2, 3})), {{-1, 0}, {0, 0}}, 0.0f);
+      },
       "Paddings must be non-negative");
-  ExpectShapeError([](const Scope& s) { PadV2(s, Const(s, Iota({2, 3})), {{0, 0, 0}}, 0.0f); },
-                   "Dimension must be 2 but is 3");
+  ExpectShapeError(
+      [](const Scope& s) {
+        PadV2(s, Const(s, Iota({2, 3})), {{0, 0, 0}}, 0.0f);
+      },
+      "Dimension must be 2 but is 3");
 }
 
 TEST(ArrayIndexingTest, GatherScatterErrorsAreTFs) {
@@ -198,8 +224,7 @@ TEST(ArrayIndexingTest, GatherScatterErrorsAreTFs) {
               ScatterNd(root, j, x, shape),
               "Dimensions [0,1) of indices[shape=[2,1]] must match dimensions [0,1) of "
               "updates[shape=[3]]");
-  ExpectError(root, {{j, test::AsTensor<int32_t>({0}, {1, 1})}, {x, Iota({1, 2})},
-                     {shape, {2, 3}}},
+  ExpectError(root, {{j, test::AsTensor<int32_t>({0}, {1, 1})}, {x, Iota({1, 2})}, {shape, {2, 3}}},
               ScatterNd(root, j, x, shape),
               "Dimensions [1,2) of input[shape=[2,3]] must match dimensions [1,2) of "
               "updates[shape=[1,2]]");
@@ -210,13 +235,21 @@ TEST(ArrayIndexingTest, GatherScatterErrorsAreTFs) {
   ExpectError(root, {{x, Tensor(1.0f)}}, Where(root, Cast(root, x, DT_BOOL)),
               "WhereOp : Unhandled input dimensions: 0");
   // Shape functions.
-  ExpectShapeError([](const Scope& s) { GatherV2(s, Const(s, Iota({2, 3, 4})), {0}, 3); },
-                   "Shape must be at least rank 4 but is rank 3");
-  ExpectShapeError([](const Scope& s) { GatherNd(s, Const(s, Iota({3, 4})), {{0, 0, 0}}); },
-                   "indices.shape[-1] must be <= params.rank, but saw indices shape: [1,3] and "
-                   "params shape: [3,4]");
   ExpectShapeError(
-      [](const Scope& s) { ScatterNd(s, Const(s, {{0}, {1}}), Const(s, Iota({3})), {4}); },
+      [](const Scope& s) {
+        GatherV2(s, Const(s, Iota({2, 3, 4})), {0}, 3);
+      },
+      "Shape must be at least rank 4 but is rank 3");
+  ExpectShapeError(
+      [](const Scope& s) {
+        GatherNd(s, Const(s, Iota({3, 4})), {{0, 0, 0}});
+      },
+      "indices.shape[-1] must be <= params.rank, but saw indices shape: [1,3] and "
+      "params shape: [3,4]");
+  ExpectShapeError(
+      [](const Scope& s) {
+        ScatterNd(s, Const(s, {{0}, {1}}), Const(s, Iota({3})), {4});
+      },
       "Dimensions [0,1) of indices[shape=[2,1]] = [2] must match dimensions [0,1) of "
       "updates[shape=[3]] = [3]: Dimension 0 in both shapes must be equal, but are 2 and 3. "
       "Shapes are [2] and [3].");
@@ -241,8 +274,8 @@ TEST(ArrayIndexingTest, StitchSegmentBitcastErrorsAreTFs) {
               "segment_ids[1] = 7 is out of range [0, 2)");
   ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1}}, {n, 2}}, UnsortedSegmentSum(root, x, i, n),
               "data.shape = [3,2] does not start with segment_ids.shape = [2]");
-  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1, 1}}, {n, -1}},
-              UnsortedSegmentSum(root, x, i, n), "Input num_segments == -1 must not be negative.");
+  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1, 1}}, {n, -1}}, UnsortedSegmentSum(root, x, i, n),
+              "Input num_segments == -1 must not be negative.");
   ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1, 1}}, {n, {1}}},
               UnsortedSegmentSum(root, x, i, n), "num_segments should be a scalar, not shape [1]");
   auto bytes = Placeholder(root, DT_UINT8);
@@ -250,13 +283,19 @@ TEST(ArrayIndexingTest, StitchSegmentBitcastErrorsAreTFs) {
               "Cannot bitcast from 4 to 1");
   // Shape functions.
   ExpectShapeError(
-      [](const Scope& s) { DynamicStitch(s, {Input({0, 1})}, {Input(Const(s, Iota({3})))}); },
+      [](const Scope& s) {
+        DynamicStitch(s, {Input({0, 1})}, {Input(Const(s, Iota({3})))});
+      },
       "Dimensions must be equal, but are 3 and 2");
   ExpectShapeError(
-      [](const Scope& s) { UnsortedSegmentSum(s, Const(s, Iota({3, 2})), {0, 1, 1}, -1); },
+      [](const Scope& s) {
+        UnsortedSegmentSum(s, Const(s, Iota({3, 2})), {0, 1, 1}, -1);
+      },
       "Dimension size, given by scalar input 2, must be non-negative but is -1");
   ExpectShapeError(
-      [](const Scope& s) { Bitcast(s, Const(s, Tensor(DT_UINT8, {2, 3})), DT_FLOAT); },
+      [](const Scope& s) {
+        Bitcast(s, Const(s, Tensor(DT_UINT8, {2, 3})), DT_FLOAT);
+      },
       "Cannot bitcast from 4 to 1 due to shape. 3 does not match 4");
 }
 

@@ -4,8 +4,8 @@
 // and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
 // generate_nn.py) and the array family's data movement (tests/golden/array.pb, from
 // generate_array.py) and indexing (indexing.pb, from generate_indexing.py), ClipByValue and
-// Cumsum (clip_scan.pb), all written with live TF. Every real dtype must have TF's bits, in whole AVX
-// packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
+// Cumsum (clip_scan.pb), all written with live TF. Every real dtype must have TF's bits, in whole
+// AVX packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
 // computes with the standard library rather than Eigen's formulas, must agree within a few units of
 // rounding.
 #include <cmath>

@@ -388,8 +388,7 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
   {
     Scope s = Scope::NewRootScope();
     auto x = D(s, s234);
-    CheckDouble(s, {x}, {s234}, {GatherV2(s, x, {{2, 0}, {2, 1}}, 1)},
-                {TensorShape({2, 2, 2, 4})});
+    CheckDouble(s, {x}, {s234}, {GatherV2(s, x, {{2, 0}, {2, 1}}, 1)}, {TensorShape({2, 2, 2, 4})});
   }
   {
     // batch_dims 1: each batch row gathers from its own slice.
@@ -406,8 +405,7 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
   {
     Scope s = Scope::NewRootScope();
     auto x = D(s, s234);
-    CheckDouble(s, {x}, {s234}, {GatherNd(s, x, {{1, 2}, {0, 0}, {1, 2}})},
-                {TensorShape({3, 4})});
+    CheckDouble(s, {x}, {s234}, {GatherNd(s, x, {{1, 2}, {0, 0}, {1, 2}})}, {TensorShape({3, 4})});
   }
   {
     Scope s = Scope::NewRootScope();
@@ -419,8 +417,7 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
     auto a = D(s, TensorShape({2, 2}));
     auto b = D(s, TensorShape({1, 2}));
     auto y = DynamicStitch(s, {Input({0, 2}), Input({1})}, {a, b});
-    CheckDouble(s, {a, b}, {TensorShape({2, 2}), TensorShape({1, 2})}, {y},
-                {TensorShape({3, 2})});
+    CheckDouble(s, {a, b}, {TensorShape({2, 2}), TensorShape({1, 2})}, {y}, {TensorShape({3, 2})});
   }
   {
     Scope s = Scope::NewRootScope();
@@ -457,8 +454,7 @@ GRADIENT_CHECK_TEST(ClipAndCumsum, "ClipByValue", "Cumsum") {
     Scope s = Scope::NewRootScope();
     auto x = D(s, s23);
     auto lo = D(s, TensorShape({}));
-    CheckDouble(s, {x, lo}, {s23, TensorShape({})}, {ClipByValue(s, x, lo, Const(s, 2.0))},
-                {s23});
+    CheckDouble(s, {x, lo}, {s23, TensorShape({})}, {ClipByValue(s, x, lo, Const(s, 2.0))}, {s23});
   }
   {
     // A full-shape upper bound in [0, 1), the lower bound below them all.

@@ -152,8 +152,7 @@ Status Validate(const Tensor* begin_t, const Tensor* end_t, const Tensor& stride
         b = b < 0 ? dim + b : b;
         e = b + 1;
         if (b < 0 || b >= dim) {
-          return errors::InvalidArgument("slice index ", b, " of dimension ", i,
-                                         " out of bounds.");
+          return errors::InvalidArgument("slice index ", b, " of dimension ", i, " out of bounds.");
         }
       } else {
         b = canonical(b, begin_masked, false);

@@ -144,10 +144,10 @@ inline void Log2Mantissa(float z, float* hi, float* lo) {
   constexpr float kC1_hi = static_cast<float>(kC1);
   constexpr float kC1_lo = static_cast<float>(kC1 - static_cast<double>(kC1_hi));
   static constexpr float kC[] = {
-      9.7010828554630279541015625e-02f,  -1.6896486282348632812500000e-01f,
-      1.7200836539268493652343750e-01f,  -1.7892272770404815673828125e-01f,
-      2.0505344867706298828125000e-01f,  -2.4046677350997924804687500e-01f,
-      2.8857553005218505859375000e-01f,  -3.6067414283752441406250000e-01f,
+      9.7010828554630279541015625e-02f, -1.6896486282348632812500000e-01f,
+      1.7200836539268493652343750e-01f, -1.7892272770404815673828125e-01f,
+      2.0505344867706298828125000e-01f, -2.4046677350997924804687500e-01f,
+      2.8857553005218505859375000e-01f, -3.6067414283752441406250000e-01f,
       4.8089790344238281250000000e-01f};
   const float x = z - 1.0f;
   float p = kC[0];
@@ -200,8 +200,8 @@ inline void Log2Mantissa(double x, double* hi, double* lo) {
 template <typename T>
 inline T Exp2(T x_in) {
   constexpr T kMaxCap = T(std::numeric_limits<T>::max_exponent + 1);
-  constexpr T kMinCap = -T(std::numeric_limits<T>::max_exponent +
-                           std::numeric_limits<T>::digits - 1);
+  constexpr T kMinCap =
+      -T(std::numeric_limits<T>::max_exponent + std::numeric_limits<T>::digits - 1);
   constexpr T kLn2 = static_cast<T>(0.693147180559945309417232121458176568L);
   const T x = pm::Max(pm::Min(x_in, kMaxCap), kMinCap);
   T p_hi, p_lo;
@@ -262,10 +262,9 @@ inline T PowLane(T x, T y) {
   const bool y_is_even = Round(y_div_2) == y_div_2;
   const bool y_is_odd_int = y_is_int && !y_is_even;
   // max_exponent * ln2 / epsilon, evaluated in T: 7.4426112e8f, 3.1966e18.
-  constexpr T kHugeExponent =
-      (T(std::numeric_limits<T>::max_exponent) *
-       static_cast<T>(0.693147180559945309417232121458176568L)) /
-      std::numeric_limits<T>::epsilon();
+  constexpr T kHugeExponent = (T(std::numeric_limits<T>::max_exponent) *
+                               static_cast<T>(0.693147180559945309417232121458176568L)) /
+                              std::numeric_limits<T>::epsilon();
   const bool y_abs_is_huge = kHugeExponent <= y_abs;
 
   if (x_is_negative && !y_is_int) pow = kNan;
@@ -323,8 +322,8 @@ inline uint16_t FloatToHalf(float f) {
   // NaN: quiet, keeping the sign and the top 10 payload bits (as vcvtps2ph does).
   if (a > 0x7f800000u) return sign | 0x7e00u | static_cast<uint16_t>((a >> 13) & 0x3ffu);
   if (a >= 0x477ff000u) return sign | 0x7c00u;  // rounds to >= 65520: inf
-  if (a < 0x38800000u) {                         // below 2^-14: half subnormal or zero
-    if (a < 0x33000000u) return sign;            // below 2^-25 (and 2^-25 itself ties to 0)
+  if (a < 0x38800000u) {                        // below 2^-14: half subnormal or zero
+    if (a < 0x33000000u) return sign;           // below 2^-25 (and 2^-25 itself ties to 0)
     const uint32_t e = a >> 23;
     const uint32_t man = (a & 0x7fffffu) | 0x800000u;
     const uint32_t shift = 126 - e;  // 14 .. 24: value = man * 2^(e - 150) = h * 2^-24
@@ -338,10 +337,13 @@ inline uint16_t FloatToHalf(float f) {
   const uint32_t r = (a + 0x0fffu + odd - 0x38000000u) >> 13;  // rebias 127 -> 15, round
   return sign | static_cast<uint16_t>(r);
 }
-inline float Bfloat16ToFloat(uint16_t b) { return pm::FloatFromBits(static_cast<uint32_t>(b) << 16); }
+inline float Bfloat16ToFloat(uint16_t b) {
+  return pm::FloatFromBits(static_cast<uint32_t>(b) << 16);
+}
 inline uint16_t FloatToBfloat16(float f) {
   const uint32_t u = pm::Bits(f);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7fc0u);
+  if ((u & 0x7fffffffu) > 0x7f800000u)
+    return static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7fc0u);
   return static_cast<uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 inline uint16_t PowHalf(uint16_t a, uint16_t b) {
