@@ -133,14 +133,20 @@ Output SafeDivHelper(const Scope& scope, const Output& x, const Output& y) {
   return Div(scope, x, Maximum(scope, y, one));
 }
 
-// The output gradient tiled back over the reduced dimensions (TF's SumGradHelper).
+// A reduction's output gradient tiled back over the reduced dimensions of a tensor of shape
+// `input_shape` (the steps of TF's SumGradHelper, which ProdGrad repeats).
+Output TiledGrad(const Scope& scope, const Output& input_shape, const Output& axes,
+                 const Output& grad) {
+  auto kept_shape = ReducedShapeHelper(scope, input_shape, axes);
+  auto tile_scaling = SafeDivHelper(scope, input_shape, kept_shape);
+  auto kept_grad = Reshape(scope, grad, kept_shape);
+  return Tile(scope, kept_grad, tile_scaling);
+}
+
 Output SumGradHelper(const Scope& scope, const Operation& op,
                      const std::vector<Output>& grad_inputs) {
   auto input_shape = Shape(scope, op.input(0));
-  auto kept_shape = ReducedShapeHelper(scope, input_shape, op.input(1));
-  auto tile_scaling = SafeDivHelper(scope, input_shape, kept_shape);
-  auto grad = Reshape(scope, grad_inputs[0], kept_shape);
-  return Tile(scope, grad, tile_scaling);
+  return TiledGrad(scope, input_shape, op.input(1), grad_inputs[0]);
 }
 
 Status SumGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
@@ -198,10 +204,7 @@ Status ProdGrad(const Scope& scope, const Operation& op, const std::vector<Outpu
   auto one = Const(scope, 1);
   auto input_shape = Shape(scope, op.input(0));
   auto reduction_indices = Reshape(scope, op.input(1), {-1});
-  auto kept = ReducedShapeHelper(scope, input_shape, reduction_indices);
-  auto tile_scaling = SafeDivHelper(scope, input_shape, kept);
-  auto grad = Reshape(scope, grad_inputs[0], kept);
-  auto grad_tiled = Tile(scope, grad, tile_scaling);
+  auto grad_tiled = TiledGrad(scope, input_shape, reduction_indices, grad_inputs[0]);
   const Scope cpu = scope.WithDevice("/cpu:0");
   auto rank = Rank(cpu, op.input(0));
   auto shifted = Add(cpu, reduction_indices, rank);

@@ -63,33 +63,23 @@ class ScanOp : public OpKernel {
 
 }  // namespace
 
-REGISTER_OP("Cumsum")
-    .Input("x: T")
-    .Input("axis: Tidx")
-    .Attr("exclusive: bool = false")
-    .Attr("reverse: bool = false")
-    .Output("out: T")
-    .Attr(
-        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
-    .Attr("Tidx: {int32, int64} = DT_INT32")
-    .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Compute the cumulative sum of the tensor `x` along `axis`.")
-    .CcHeader("math_ops");
-
-REGISTER_OP("Cumprod")
-    .Input("x: T")
-    .Input("axis: Tidx")
-    .Attr("exclusive: bool = false")
-    .Attr("reverse: bool = false")
-    .Output("out: T")
-    .Attr(
-        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")
-    .Attr("Tidx: {int32, int64} = DT_INT32")
-    .SetShapeFn(shape_inference::UnchangedShape)
-    .Summary("Compute the cumulative product of the tensor `x` along `axis`.")
-    .CcHeader("math_ops");
+#define MINITF_SCAN_OP(NAME, SUMMARY)                                                       \
+  REGISTER_OP(NAME)                                                                         \
+      .Input("x: T")                                                                        \
+      .Input("axis: Tidx")                                                                  \
+      .Attr("exclusive: bool = false")                                                      \
+      .Attr("reverse: bool = false")                                                        \
+      .Output("out: T")                                                                     \
+      .Attr(                                                                                \
+          "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, " \
+          "qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}")   \
+      .Attr("Tidx: {int32, int64} = DT_INT32")                                              \
+      .SetShapeFn(shape_inference::UnchangedShape)                                          \
+      .Summary(SUMMARY)                                                                     \
+      .CcHeader("math_ops")
+MINITF_SCAN_OP("Cumsum", "Compute the cumulative sum of the tensor `x` along `axis`.");
+MINITF_SCAN_OP("Cumprod", "Compute the cumulative product of the tensor `x` along `axis`.");
+#undef MINITF_SCAN_OP
 
 #define MINITF_REGISTER_CUMSUM(T)                                                    \
   REGISTER_KERNEL_BUILDER(Name("Cumsum").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \

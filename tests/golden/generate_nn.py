@@ -15,7 +15,6 @@ import sys
 
 import numpy as np
 import tensorflow as tf
-from tensorflow.core.framework import graph_pb2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import golden_file  # noqa: E402
@@ -107,10 +106,7 @@ def run(op, inputs, attrs):
 
 
 def build():
-    graph = graph_pb2.GraphDef()
-    for op, inputs, attrs in cases():
-        golden_file.add_case(graph, op, attrs, inputs, run(op, inputs, attrs))
-    return graph
+    return golden_file.build_cases(cases(), run)
 
 
 if __name__ == "__main__":

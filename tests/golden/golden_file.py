@@ -41,6 +41,14 @@ def add_case(graph, op, attrs, inputs, outputs=()):
     return node
 
 
+def build_cases(cases, run):
+    """A GraphDef of one add_case per (op, inputs, attrs) of `cases`, outputs from `run`."""
+    graph = graph_pb2.GraphDef()
+    for op, inputs, attrs in cases:
+        add_case(graph, op, attrs, inputs, run(op, inputs, attrs))
+    return graph
+
+
 def main(build, description):
     """Parses [--check] PATH; writes build()'s GraphDef there or compares it with the file."""
     parser = argparse.ArgumentParser(description=description)
