@@ -37,7 +37,10 @@ class GatherOp : public OpKernel {
       OP_REQUIRES(ctx, axis_t.dims() == 0, errors::InvalidArgument("axis must be scalar"));
       axis = tensor::IntValues(axis_t)[0];
     }
-    const int64_t min_rank = axis < 0 ? -axis : axis + 1;
+    // -axis and axis + 1 saturate instead of overflowing for the extreme int64 axes.
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    const int64_t min_rank =
+        axis < 0 ? (axis < -kMax ? kMax : -axis) : (axis == kMax ? kMax : axis + 1);
     OP_REQUIRES(ctx, params.dims() >= min_rank,
                 errors::InvalidArgument("Shape must be at least rank ", min_rank, " but is rank ",
                                         params.dims()));

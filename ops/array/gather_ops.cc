@@ -47,7 +47,11 @@ Status GatherV2Shape(InferenceContext* c) {
     return OkStatus();
   }
   int64_t axis = tensor::IntValues(*axis_t)[0];
-  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, static_cast<int>(axis < 0 ? -axis : axis + 1)));
+  // |axis| beyond any rank fails the check either way (and -axis must not overflow).
+  constexpr int64_t kBound = 1 << 20;
+  const int64_t min_rank =
+      axis < -kBound || axis >= kBound ? kBound : (axis < 0 ? -axis : axis + 1);
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, static_cast<int>(min_rank)));
   TF_RETURN_IF_ERROR(c->WithRankAtLeast(1, std::abs(batch_dims)));
   if (batch_dims < 0 && !indices.unknown_rank()) batch_dims += indices.dims();
   TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, batch_dims + 1));

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/array/internal/strided_copy.h"
 #include "ops/array/internal/strided_slice_spec.h"
@@ -215,7 +216,7 @@ class SplitVOp : public OpKernel {
                     errors::InvalidArgument("There can only be one -1 in the input."));
         minus_one = k;
       } else {
-        determined = static_cast<Tlen>(determined + sizes[k]);
+        determined = internal::WrappingAdd(determined, sizes[k]);  // wraps in Tlen, as TF's
       }
     }
     OP_REQUIRES(ctx,
@@ -225,7 +226,7 @@ class SplitVOp : public OpKernel {
                     "fully specified, or be less than the size of the input along split_dim if "
                     "not fully specified.  Got: ",
                     static_cast<int64_t>(determined)));
-    if (minus_one >= 0) sizes[minus_one] = static_cast<Tlen>(dim - determined);
+    if (minus_one >= 0) sizes[minus_one] = internal::WrappingSub(dim, determined);
     std::vector<int64_t> parts(n);
     int64_t total = 0;
     for (int k = 0; k < n; ++k) {
@@ -233,6 +234,10 @@ class SplitVOp : public OpKernel {
                   errors::InvalidArgument("Split size at index ", k,
                                           " must be >= 0. Got: ", static_cast<int64_t>(sizes[k])));
       parts[k] = static_cast<int64_t>(static_cast<std::make_unsigned_t<Tlen>>(sizes[k]));  // >= 0
+      OP_REQUIRES(ctx, parts[k] <= value.dim_size(axis),
+                  errors::InvalidArgument("Split size at index ", k, " is ", parts[k],
+                                          ", more than the size ", value.dim_size(axis),
+                                          " of dimension ", axis, " it splits"));
       total += parts[k];
     }
     OP_REQUIRES(

@@ -405,7 +405,13 @@ class PadOp : public OpKernel {
       OP_REQUIRES(
           ctx, p[2 * d] >= 0 && p[2 * d + 1] >= 0,
           errors::InvalidArgument("Paddings must be non-negative: ", p[2 * d], " ", p[2 * d + 1]));
-      OP_REQUIRES_OK(ctx, out_shape.AddDimWithStatus(p[2 * d] + in.dim_size(d) + p[2 * d + 1]));
+      int64_t size = 0;
+      OP_REQUIRES(ctx,
+                  !__builtin_add_overflow(p[2 * d], in.dim_size(d), &size) &&
+                      !__builtin_add_overflow(size, p[2 * d + 1], &size),
+                  errors::InvalidArgument("Paddings ", p[2 * d], " ", p[2 * d + 1],
+                                          " overflow dimension ", d, " of size ", in.dim_size(d)));
+      OP_REQUIRES_OK(ctx, out_shape.AddDimWithStatus(size));
     }
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));

@@ -225,7 +225,12 @@ Status PadShape(InferenceContext* c) {
       return errors::InvalidArgument("Paddings must be non-negative");
     }
     const int64_t size = in.unknown_rank() ? -1 : in.dim_size(d);
-    out.push_back(size < 0 ? -1 : size + p[2 * d] + p[2 * d + 1]);
+    int64_t padded = -1;
+    if (size >= 0 && (__builtin_add_overflow(size, p[2 * d], &padded) ||
+                      __builtin_add_overflow(padded, p[2 * d + 1], &padded))) {
+      return errors::InvalidArgument("Paddings overflow dimension ", d, " of size ", size);
+    }
+    out.push_back(padded);
   }
   c->set_output(0, PartialTensorShape(out));
   return OkStatus();

@@ -7,6 +7,7 @@
 #include <complex>
 #include <type_traits>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
@@ -47,26 +48,14 @@ class CwiseOp : public OpKernel {
   }
 };
 
-// Integer arithmetic wraps (as TF's compiled kernels do) instead of being undefined.
-template <typename T>
-T WrapSub(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-}
-template <typename T>
-T WrapMul(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
-}
-
 // (x - y) * conj(x - y).
 struct SquaredDifferenceFn {
   static constexpr bool kPackets = true;
   template <typename T>
   static T Apply(T a, T b) {
     if constexpr (std::is_integral<T>::value) {
-      const T v = WrapSub(a, b);
-      return WrapMul(v, v);
+      const T v = internal::WrappingSub(a, b);
+      return internal::WrappingMul(v, v);
     } else if constexpr (std::is_same<T, complex64>::value || std::is_same<T, complex128>::value) {
       // Eigen's complex product, term by term: (vr vr - vi (-vi), vr (-vi) + vi vr).
       const T v = a - b;
@@ -90,7 +79,7 @@ struct FloorDivFn {
     if constexpr (std::is_integral<T>::value) {
       if (y == T(0)) return T(0);
       if constexpr (std::is_signed<T>::value) {
-        if (y == T(-1)) return WrapSub(T(0), x);
+        if (y == T(-1)) return internal::WrappingSub(T(0), x);
         const T z = x / y;
         return (z * y != x && ((x < T(0)) != (y < T(0)))) ? T(z - 1) : z;
       } else {

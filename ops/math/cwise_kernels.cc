@@ -6,6 +6,7 @@
 #include <complex>
 #include <type_traits>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/math_types.h"
@@ -16,42 +17,22 @@ namespace {
 constexpr int64_t kGrain = 16384;
 
 // Integer arithmetic wraps (as TF's compiled kernels do) instead of being undefined.
-template <typename T>
-using WrapType = std::conditional_t<std::is_integral<T>::value && std::is_signed<T>::value,
-                                    std::make_unsigned_t<T>, T>;
-template <typename T>
-T Wrap(WrapType<T> v) {
-  return static_cast<T>(v);
-}
-
 struct AddFn {
   template <typename T>
   T operator()(const T& a, const T& b) const {
-    if constexpr (std::is_integral<T>::value) {
-      return Wrap<T>(WrapType<T>(a) + WrapType<T>(b));
-    } else {
-      return a + b;
-    }
+    return internal::WrappingAdd(a, b);
   }
 };
 struct SubFn {
   template <typename T>
   T operator()(const T& a, const T& b) const {
-    if constexpr (std::is_integral<T>::value) {
-      return Wrap<T>(WrapType<T>(a) - WrapType<T>(b));
-    } else {
-      return a - b;
-    }
+    return internal::WrappingSub(a, b);
   }
 };
 struct MulFn {
   template <typename T>
   T operator()(const T& a, const T& b) const {
-    if constexpr (std::is_integral<T>::value) {
-      return Wrap<T>(WrapType<T>(a) * WrapType<T>(b));
-    } else {
-      return a * b;
-    }
+    return internal::WrappingMul(a, b);
   }
 };
 // Integers truncate toward zero; a zero divisor gives 0 (the kernel then fails, as TF's).
@@ -62,7 +43,7 @@ struct DivFn {
       if (b == T(0)) return T(0);
     }
     if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
-      return b == T(-1) ? Wrap<T>(WrapType<T>(0) - WrapType<T>(a)) : static_cast<T>(a / b);
+      return b == T(-1) ? internal::WrappingNeg(a) : static_cast<T>(a / b);
     } else {
       return a / b;
     }
@@ -130,11 +111,7 @@ T Conj(const T& v) {
 struct NegFn {
   template <typename T>
   T operator()(const T& a) const {
-    if constexpr (std::is_integral<T>::value) {
-      return Wrap<T>(WrapType<T>(0) - WrapType<T>(a));
-    } else {
-      return -a;
-    }
+    return internal::WrappingNeg(a);
   }
 };
 struct SquareFn {

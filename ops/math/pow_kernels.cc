@@ -6,6 +6,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/tf_pow.h"
@@ -30,13 +31,12 @@ T From16(uint16_t b) {
 
 template <typename T>
 T IntegerPow(T x, T y) {
-  using U = std::make_unsigned_t<T>;
-  U base = static_cast<U>(x), result = 1;
-  for (U e = static_cast<U>(y); e != 0; e >>= 1) {
-    if (e & 1) result = static_cast<U>(result * base);
-    base = static_cast<U>(base * base);
+  T base = x, result = 1;
+  for (std::make_unsigned_t<T> e = static_cast<std::make_unsigned_t<T>>(y); e != 0; e >>= 1) {
+    if (e & 1) result = internal::WrappingMul(result, base);
+    base = internal::WrappingMul(base, base);
   }
-  return static_cast<T>(result);
+  return result;
 }
 
 template <typename T>

@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op.h"
 #include "framework/op_kernel.h"
 
@@ -125,8 +126,7 @@ class RangeOp : public OpKernel {
     const T first = ScalarOf<T>(start);
     for (int64_t i = 0; i < size; ++i) {
       if constexpr (std::is_integral<T>::value) {
-        using U = std::make_unsigned_t<T>;
-        z[i] = static_cast<T>(static_cast<U>(first) + static_cast<U>(i) * static_cast<U>(step));
+        z[i] = internal::WrappingAdd(first, internal::WrappingMul(static_cast<T>(i), step));
       } else {
         z[i] = static_cast<T>(first + static_cast<T>(static_cast<T>(i) * step));
       }

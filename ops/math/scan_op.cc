@@ -3,6 +3,7 @@
 // scan: the same operations in the same order, so float results have TF's bits, and a Cumsum
 // turns -0 into +0); `exclusive` stores the accumulator before combining, `reverse` walks the
 // line from its end.
+#include "framework/internal/wrapping.h"
 #include "framework/op.h"
 #include "framework/op_kernel.h"
 
@@ -57,7 +58,9 @@ class ScanOp : public OpKernel {
   }
 
  private:
-  static T Combine(T acc, T x) { return static_cast<T>(kProd ? acc * x : acc + x); }
+  static T Combine(T acc, T x) {
+    return kProd ? internal::WrappingMul(acc, x) : internal::WrappingAdd(acc, x);
+  }
   bool exclusive_ = false, reverse_ = false;
 };
 

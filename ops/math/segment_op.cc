@@ -3,6 +3,7 @@
 // float sums have TF's bits); negative ids are dropped, ids >= num_segments are an error.
 #include <vector>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op.h"
 #include "framework/op_kernel.h"
 
@@ -90,7 +91,7 @@ class UnsortedSegmentSumOp : public OpKernel {
     for (int64_t i = 0; i < n; ++i) {
       if (id[i] < 0) continue;
       T* row = z + static_cast<int64_t>(id[i]) * inner;
-      for (int64_t k = 0; k < inner; ++k) row[k] = static_cast<T>(row[k] + x[i * inner + k]);
+      for (int64_t k = 0; k < inner; ++k) row[k] = internal::WrappingAdd(row[k], x[i * inner + k]);
     }
   }
 };

@@ -7,6 +7,7 @@
 #include <complex>
 #include <type_traits>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
@@ -201,8 +202,7 @@ struct AbsFn {
   }
   template <typename T>
   static T Integer(T x) {
-    using U = std::make_unsigned_t<T>;
-    return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+    return x < 0 ? internal::WrappingNeg(x) : x;
   }
   template <typename T>
   static T Bits16(T x, bool) {

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
@@ -315,8 +316,7 @@ class BiasAddOp : public OpKernel {
     cwise::ForEachElement<T>(ctx, value.NumElements(), kGrain, [&](int64_t i, bool packet) {
       const T bias_i = b[channel(i)];
       if constexpr (std::is_integral<T>::value) {
-        using U = std::make_unsigned_t<T>;
-        z[i] = static_cast<T>(static_cast<U>(v[i]) + static_cast<U>(bias_i));
+        z[i] = internal::WrappingAdd(v[i], bias_i);
       } else if constexpr (kIsHalf<T>) {
         z[i] = packet ? (Lane16<T, true>::Wrap(v[i]) + Lane16<T, true>::Wrap(bias_i)).t
                       : (Lane16<T, false>::Wrap(v[i]) + Lane16<T, false>::Wrap(bias_i)).t;
@@ -363,8 +363,7 @@ class BiasAddGradOp : public OpKernel {
           const T* row = gp + (o * channel.channels + c) * channel.inner;
           for (int64_t k = 0; k < channel.inner; ++k) {
             if constexpr (std::is_integral<T>::value) {
-              using U = std::make_unsigned_t<T>;
-              acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(row[k]));
+              acc = internal::WrappingAdd(acc, row[k]);
             } else {
               acc += static_cast<SumType<T>>(row[k]);
             }

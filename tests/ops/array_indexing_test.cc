@@ -2,6 +2,7 @@
 // TF 2.21's error codes and texts for bad inputs, from the kernels (fed placeholders) and from
 // the shape functions (constant inputs, at graph construction), each checked against live TF.
 // Values are checked against TF in cwise_golden_test.cc (tests/golden/indexing.pb).
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -297,6 +298,34 @@ TEST(ArrayIndexingTest, StitchSegmentBitcastErrorsAreTFs) {
         Bitcast(s, Const(s, Tensor(DT_UINT8, {2, 3})), DT_FLOAT);
       },
       "Cannot bitcast from 4 to 1 due to shape. 3 does not match 4");
+}
+
+// Extreme values that make TF's own arithmetic overflow: minitf answers with an error.
+TEST(ArrayIndexingTest, ExtremeValuesAreErrorsNotOverflows) {
+  Scope root = Scope::NewRootScope();
+  Output x = Placeholder(root, DT_FLOAT);
+  auto b = Placeholder(root, DT_INT64), e = Placeholder(root, DT_INT64),
+       st = Placeholder(root, DT_INT64);
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  const Tensor x234 = Iota({2, 3, 4});
+  ExpectError(root,
+              {{x, x234},
+               {b, test::AsTensor<int64_t>({kMax})},
+               {e, test::AsTensor<int64_t>({kMax})},
+               {st, test::AsTensor<int64_t>({1})}},
+              StridedSlice(root, x, b, e, st, StridedSlice::ShrinkAxisMask(1)),
+              "slice index 9223372036854775807 of dimension 0 out of bounds.");
+  auto axis = Placeholder(root, DT_INT64);
+  ExpectError(root, {{x, x234}, {b, test::AsTensor<int64_t>({0})}, {axis, Tensor(kMin)}},
+              GatherV2(root, x, b, axis), "Shape must be at least rank 9223372036854775807");
+  auto sizes = Placeholder(root, DT_INT64);
+  auto dim = Placeholder(root, DT_INT32);
+  ExpectError(root, {{x, Iota({0})}, {sizes, test::AsTensor<int64_t>({kMax, kMax, 2})}, {dim, 0}},
+              SplitV(root, x, sizes, dim, 3)[0], "Split size at index 0 is 9223372036854775807");
+  auto pads = Placeholder(root, DT_INT64);
+  ExpectError(root, {{x, Iota({2})}, {pads, test::AsTensor<int64_t>({kMax, 1}, {1, 2})}},
+              Pad(root, x, pads), "Paddings 9223372036854775807 1 overflow dimension 0");
 }
 
 }  // namespace

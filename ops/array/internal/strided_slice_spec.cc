@@ -150,10 +150,10 @@ Status Validate(const Tensor* begin_t, const Tensor* end_t, const Tensor& stride
     if (bounds_known) {
       if (shrink) {
         b = b < 0 ? dim + b : b;
-        e = b + 1;
         if (b < 0 || b >= dim) {
           return errors::InvalidArgument("slice index ", b, " of dimension ", i, " out of bounds.");
         }
+        e = b + 1;  // after the check: cannot overflow
       } else {
         b = canonical(b, begin_masked, false);
         e = canonical(e, end_masked, true);
