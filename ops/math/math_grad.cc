@@ -271,6 +271,60 @@ Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Out
 }
 REGISTER_GRADIENT_OP("MatMul", MatMulGrad);
 
+// BatchMatMul, BatchMatMulV2 and BatchMatMulV3 (TF's C++ gradients): the product rule through
+// BatchMatMulV3 with the adjoints folded in; V2 and V3 then sum each gradient over the batch
+// dimensions its operand was broadcast along and reshapes it to the operand's shape.
+Status BatchMatMulGrad(const Scope& scope, const Operation& op,
+                       const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  bool adj_x = false, adj_y = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "adj_x", &adj_x));
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "adj_y", &adj_y));
+  const Output x = op.input(0), y = op.input(1);
+  const Output& g = grad_inputs[0];
+  // dx in x's type, dy in y's.
+  auto product = [&](const Output& a, bool adj_a, const Output& b, bool adj_b, DataType out) {
+    return BatchMatMulV3(scope, a, b, out, BatchMatMulV3::AdjX(adj_a).AdjY(adj_b)).output;
+  };
+  const DataType tx = x.type(), ty = y.type();
+  if (!adj_x && !adj_y) {
+    grad_outputs->push_back(product(g, false, y, true, tx));
+    grad_outputs->push_back(product(x, true, g, false, ty));
+  } else if (!adj_x && adj_y) {
+    grad_outputs->push_back(product(g, false, y, false, tx));
+    grad_outputs->push_back(product(g, true, x, false, ty));
+  } else if (adj_x && !adj_y) {
+    grad_outputs->push_back(product(y, false, g, true, tx));
+    grad_outputs->push_back(product(x, false, g, false, ty));
+  } else {
+    grad_outputs->push_back(product(y, true, g, true, tx));
+    grad_outputs->push_back(product(g, true, x, true, ty));
+  }
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("BatchMatMul", BatchMatMulGrad);
+
+Status BatchMatMulV2Grad(const Scope& scope, const Operation& op,
+                         const std::vector<Output>& grad_inputs,
+                         std::vector<Output>* grad_outputs) {
+  TF_RETURN_IF_ERROR(BatchMatMulGrad(scope, op, grad_inputs, grad_outputs));
+  const Output shape_x = Shape(scope, op.input(0));
+  const Output shape_y = Shape(scope, op.input(1));
+  // The batch part of a shape: all but its last two sizes (nodes made in TF's order).
+  auto batch_part = [&](const Output& shape) {
+    const Output rank = Shape(scope, shape);
+    const Output count = Subtract(scope, rank, {2});
+    return Slice(scope, shape, {0}, count).output;
+  };
+  const Output x_batch = batch_part(shape_x);
+  const Output y_batch = batch_part(shape_y);
+  auto reduce = internal::BroadcastGradientArgs(scope, x_batch, y_batch);
+  (*grad_outputs)[0] = Reshape(scope, ReduceSum(scope, (*grad_outputs)[0], reduce.r0), shape_x);
+  (*grad_outputs)[1] = Reshape(scope, ReduceSum(scope, (*grad_outputs)[1], reduce.r1), shape_y);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("BatchMatMulV2", BatchMatMulV2Grad);
+REGISTER_GRADIENT_OP("BatchMatMulV3", BatchMatMulV2Grad);
+
 // BroadcastTo (array family): the gradient summed over the dimensions the input was
 // stretched along (TF's array_grad.cc; here because it needs Sum).
 Status BroadcastToGrad(const Scope& scope, const Operation& op,

@@ -68,6 +68,43 @@ Status MatMulShape(InferenceContext* c) {
   return OkStatus();
 }
 
+// BatchMatMul (V2 broadcasts the batch dimensions; V1 wants them equal): rank >= 2 each, the
+// inner sizes equal, output [batch..., rows of x, columns of y].
+Status BatchMatMulShape(InferenceContext* c, bool broadcast) {
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 2));
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(1, 2));
+  const PartialTensorShape& x = c->input(0);
+  const PartialTensorShape& y = c->input(1);
+  if (x.unknown_rank() || y.unknown_rank()) {
+    c->set_output(0, PartialTensorShape());
+    return OkStatus();
+  }
+  bool adj_x = false, adj_y = false;
+  TF_RETURN_IF_ERROR(c->GetAttr("adj_x", &adj_x));
+  TF_RETURN_IF_ERROR(c->GetAttr("adj_y", &adj_y));
+  const int rx = x.dims(), ry = y.dims();
+  const int64_t rows = x.dim_size(adj_x ? rx - 1 : rx - 2);
+  const int64_t cols = y.dim_size(adj_y ? ry - 2 : ry - 1);
+  int64_t inner;
+  TF_RETURN_IF_ERROR(InferenceContext::MergeDim(x.dim_size(adj_x ? rx - 2 : rx - 1),
+                                                y.dim_size(adj_y ? ry - 1 : ry - 2), &inner));
+  const auto xd = x.dim_sizes(), yd = y.dim_sizes();
+  const PartialTensorShape xb(std::vector<int64_t>(xd.begin(), xd.end() - 2));
+  const PartialTensorShape yb(std::vector<int64_t>(yd.begin(), yd.end() - 2));
+  PartialTensorShape batch;
+  if (broadcast) {
+    TF_RETURN_IF_ERROR(BroadcastPartialShapes(xb, yb, &batch));
+  } else {
+    TF_RETURN_IF_ERROR(InferenceContext::Merge(xb, yb, &batch));
+  }
+  const auto bd = batch.dim_sizes();
+  std::vector<int64_t> out(bd.begin(), bd.end());
+  out.push_back(rows);
+  out.push_back(cols);
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
 Status AddNShape(InferenceContext* c) {
   PartialTensorShape out = c->input(0);
   for (int i = 1; i < c->num_inputs(); ++i) {
@@ -268,4 +305,52 @@ REGISTER_OP("MatMul")
     .ArgDoc("transpose_a", "If true, \"a\" is transposed before multiplication.")
     .ArgDoc("transpose_b", "If true, \"b\" is transposed before multiplication.")
     .CcHeader("math_ops");
+#define MINITF_BATCH_MATMUL(NAME, TYPES, BROADCAST, SUMMARY)                          \
+  REGISTER_OP(NAME)                                                                   \
+      .Input("x: T")                                                                  \
+      .Input("y: T")                                                                  \
+      .Output("output: T")                                                            \
+      .Attr("T: " TYPES)                                                              \
+      .Attr("adj_x: bool = false")                                                    \
+      .Attr("adj_y: bool = false")                                                    \
+      .Attr("grad_x: bool = false")                                                   \
+      .Attr("grad_y: bool = false")                                                   \
+      .SetShapeFn([](InferenceContext* c) { return BatchMatMulShape(c, BROADCAST); }) \
+      .Summary(SUMMARY)                                                               \
+      .ArgDoc("x", "2-D or higher with shape `[..., r_x, c_x]`.")                     \
+      .ArgDoc("y", "2-D or higher with shape `[..., r_y, c_y]`.")                     \
+      .ArgDoc("adj_x", "If `True`, adjoint the slices of `x`. Defaults to `False`.")  \
+      .ArgDoc("adj_y", "If `True`, adjoint the slices of `y`. Defaults to `False`.")  \
+      .CcHeader("math_ops")
+MINITF_BATCH_MATMUL("BatchMatMul",
+                    "{bfloat16, half, float, double, int32, int64, complex64, complex128}", false,
+                    "Multiplies slices of two tensors in batches.");
+MINITF_BATCH_MATMUL("BatchMatMulV2",
+                    "{bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, "
+                    "uint64, complex64, complex128}",
+                    true, "Multiplies slices of two tensors in batches.");
+#undef MINITF_BATCH_MATMUL
+
+REGISTER_OP("BatchMatMulV3")
+    .Input("x: Ta")
+    .Input("y: Tb")
+    .Output("output: Tout")
+    .Attr(
+        "Ta: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, "
+        "complex128}")
+    .Attr(
+        "Tb: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, "
+        "complex128}")
+    .Attr("Tout: {bfloat16, half, float, double, int16, int32, int64, complex64, complex128}")
+    .Attr("adj_x: bool = false")
+    .Attr("adj_y: bool = false")
+    .Attr("grad_x: bool = false")
+    .Attr("grad_y: bool = false")
+    .SetShapeFn([](InferenceContext* c) { return BatchMatMulShape(c, true); })
+    .Summary("Multiplies slices of two tensors in batches.")
+    .ArgDoc("x", "2-D or higher with shape `[..., r_x, c_x]`.")
+    .ArgDoc("y", "2-D or higher with shape `[..., r_y, c_y]`.")
+    .ArgDoc("Tout", "If not spcified, Tout is the same type to input type.")
+    .CcHeader("math_ops");
+
 }  // namespace tensorflow

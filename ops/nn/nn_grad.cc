@@ -108,8 +108,8 @@ Output BroadcastMul(const Scope& scope, const Output& vec, const Output& mat) {
 }
 
 // The loss's gradient times the backprop output, and -log_softmax(logits) for the labels. A
-// gradient flowing into the backprop output (a second derivative) needs BatchMatMul, which
-// minitf does not have yet: that case is an Unimplemented error.
+// gradient flowing into the backprop output (a second derivative) adds
+// (grad_grad - <grad_grad, softmax>) * softmax, the inner product a BatchMatMul, as TF's C++.
 Status SoftmaxCrossEntropyWithLogitsGrad(const Scope& scope, const Operation& op,
                                          const std::vector<Output>& grad_inputs,
                                          std::vector<Output>* grad_outputs) {
@@ -117,12 +117,17 @@ Status SoftmaxCrossEntropyWithLogitsGrad(const Scope& scope, const Operation& op
   auto softmax_grad = op.output(1);
   const Output& grad_loss = grad_inputs[0];
   const Output& grad_grad = grad_inputs[1];
-  auto grad = BroadcastMul(scope, grad_loss, softmax_grad);
+  Output grad = BroadcastMul(scope, grad_loss, softmax_grad);
   const std::string grad_grad_op = grad_grad.op().node()->type_string();
   if (grad_grad_op != "ZerosLike" && grad_grad_op != "Zeros") {
-    return errors::Unimplemented(
-        "the gradient through SoftmaxCrossEntropyWithLogits' backprop output needs "
-        "BatchMatMul, which minitf does not have yet");
+    auto logits_softmax = Softmax(scope, logits);
+    auto grad_grad_expand = ExpandDims(scope, grad_grad, 1);
+    auto logits_softmax_expand = ExpandDims(scope, logits_softmax, 2);
+    auto matmul_result = BatchMatMul(scope, grad_grad_expand, logits_softmax_expand);
+    auto squeeze_result = Squeeze(scope, matmul_result, Squeeze::Axis({1}));
+    auto subtraction_result = Subtract(scope, grad_grad, squeeze_result);
+    auto multiply_result = Multiply(scope, subtraction_result, logits_softmax);
+    grad = Add(scope, grad, multiply_result);
   }
   auto minus_log_softmax = Multiply(scope, LogSoftmax(scope, logits), -1.0f);
   grad_outputs->push_back(grad);

@@ -10,7 +10,6 @@ subnormals. Same container as generate_fake_quant.py.
   .venv-tf/bin/python tests/golden/generate_binary.py tests/golden/binary.pb
   .venv-tf/bin/python tests/golden/generate_binary.py --check tests/golden/binary.pb
 """
-import inspect
 import os
 import sys
 
@@ -170,16 +169,8 @@ def cases():
         yield "Pow", [x, np.array(3, dtype)], {}
 
 
-def run(op, inputs, attrs):
-    fn = getattr(tf.raw_ops, op)
-    names = list(inspect.signature(fn).parameters)[:len(inputs)]
-    kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
-    kwargs.update(attrs)
-    return [fn(**kwargs).numpy()]
-
-
 def build():
-    return golden_file.build_cases(cases(), run)
+    return golden_file.build_cases(cases(), golden_file.run_raw_op)
 
 
 if __name__ == "__main__":

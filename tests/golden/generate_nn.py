@@ -9,7 +9,6 @@ and the points where each function changes branch. Same container as generate_fa
   .venv-tf/bin/python tests/golden/generate_nn.py tests/golden/nn.pb
   .venv-tf/bin/python tests/golden/generate_nn.py --check tests/golden/nn.pb
 """
-import inspect
 import os
 import sys
 
@@ -96,18 +95,12 @@ def cases():
             yield "SparseSoftmaxCrossEntropyWithLogits", [x, rng.integers(0, 10, 6).astype(ltype)], {}
 
 
-def run(op, inputs, attrs):
-    fn = getattr(tf.raw_ops, op)
-    names = list(inspect.signature(fn).parameters)[:len(inputs)]
-    kwargs = dict(zip(names, [tf.constant(v) for v in inputs]))
-    kwargs.update(attrs)
-    out = fn(**kwargs)
-    return [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
-
-
 def build():
-    return golden_file.build_cases(cases(), run)
+    return golden_file.build_cases(cases(), golden_file.run_raw_op)
 
 
 if __name__ == "__main__":
-    golden_file.main(build, __doc__)
+    # Softmax in half: TF's own bits differ by up to 5 ulp between CPU models (seen on an
+    # AVX-512 Xeon against the machine that wrote nn.pb); the C++ test compares it within
+    # tolerance.
+    golden_file.main(build, __doc__, cpu_dependent={"Softmax": 8})

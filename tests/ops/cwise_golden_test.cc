@@ -195,5 +195,14 @@ TEST(CwiseGoldenTest, NnOpsMatchTensorFlow) {
       21u);
 }
 
+// Convolutions and batched products within TF's tolerance (their sums' order is Eigen's); the
+// pools with TF's bits.
+TEST(CwiseGoldenTest, ConvPoolAndBatchMatMulMatchTensorFlow) {
+  EXPECT_GE(CheckFile("conv.pb", {"Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter",
+                                  "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"})
+                .size(),
+            9u);
+}
+
 }  // namespace
 }  // namespace tensorflow

@@ -265,6 +265,12 @@ GRADIENT_CHECK_TEST(SoftmaxFamily, "Softmax", "LogSoftmax", "SoftmaxCrossEntropy
                                                             {TensorShape({3})}, &max_error)));
     EXPECT_GE(max_error, 0);
     EXPECT_LT(max_error, 1e-3);
+    // Through the backprop output too (the second-order path, a BatchMatMul).
+    max_error = -1;
+    TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+        s, {x}, {shape}, {xent.loss, xent.backprop}, {TensorShape({3}), shape}, &max_error)));
+    EXPECT_GE(max_error, 0);
+    EXPECT_LT(max_error, 1e-3);
   }
   {
     Scope s = Scope::NewRootScope();
@@ -736,6 +742,88 @@ TEST(GradientCheckTest, WrongGradientIsDetected) {
       s, {x}, {TensorShape({3})}, {Output(n, 0)}, {TensorShape({3})}, &max_error)));
   EXPECT_GT(max_error, 1e-3);
   EXPECT_LT(max_error, 1.0);
+}
+
+// Conv2D in each padding and stride, its input gradient's own gradient, and the pools. MaxPool's
+// input is spread 0.1 apart (no near-ties for the differences to cross); AvgPool in SAME
+// divides its edge windows by their smaller counts.
+GRADIENT_CHECK_TEST(WindowedOps, "Conv2D", "Conv2DBackpropInput", "MaxPool", "AvgPool") {
+  const TensorShape x_shape({2, 5, 4, 3}), f_shape({3, 2, 3, 4});
+  for (const char* padding : {"VALID", "SAME"}) {
+    for (int stride : {1, 2}) {
+      SCOPED_TRACE(std::string(padding) + " stride " + std::to_string(stride));
+      Scope s = Scope::NewRootScope();
+      auto x = D(s, x_shape);
+      auto f = D(s, f_shape);
+      auto y = Conv2D(s, x, f, {1, stride, stride, 1}, padding);
+      const int64_t rows =
+          std::string(padding) == "SAME" ? (5 + stride - 1) / stride : (5 - 3 + stride) / stride;
+      const int64_t cols =
+          std::string(padding) == "SAME" ? (4 + stride - 1) / stride : (4 - 2 + stride) / stride;
+      CheckDouble(s, {x, f}, {x_shape, f_shape}, {y}, {TensorShape({2, rows, cols, 4})});
+    }
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    const TensorShape dy_shape({2, 3, 3, 4});
+    auto f = D(s, f_shape);
+    auto dy = D(s, dy_shape);
+    auto dx = Conv2DBackpropInput(s, Const(s, {2, 5, 4, 3}), f, dy, {1, 1, 1, 1}, "VALID");
+    CheckDouble(s, {f, dy}, {f_shape, dy_shape}, {dx}, {x_shape});
+  }
+  Tensor spread(DT_DOUBLE, x_shape);
+  for (int64_t i = 0; i < spread.NumElements(); ++i) {
+    spread.flat<double>()(i) = 0.1 * static_cast<double>((i * 37) % spread.NumElements());
+  }
+  for (const char* padding : {"VALID", "SAME"}) {
+    SCOPED_TRACE(padding);
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, x_shape);
+    auto y = MaxPool(s, x, {1, 2, 2, 1}, {1, 2, 1, 1}, padding);
+    const TensorShape y_shape(
+        {2, std::string(padding) == "SAME" ? 3 : 2, std::string(padding) == "SAME" ? 4 : 3, 3});
+    double max_error = -1;
+    TF_ASSERT_OK((ComputeGradientError<double, double>(s, x, spread, y, y_shape, &max_error)));
+    EXPECT_LT(max_error, 1e-6);
+    Scope a = Scope::NewRootScope();
+    auto ax = D(a, x_shape);
+    CheckDouble(a, {ax}, {x_shape}, {AvgPool(a, ax, {1, 3, 2, 1}, {1, 2, 1, 1}, padding)},
+                {TensorShape({2, std::string(padding) == "SAME" ? 3 : 2,
+                              std::string(padding) == "SAME" ? 4 : 3, 3})});
+  }
+}
+
+// The batched products in every adjoint, V2 and V3 broadcasting a batch dimension (their
+// gradients sum over it).
+GRADIENT_CHECK_TEST(BatchMatMulOps, "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3") {
+  for (bool adj_x : {false, true}) {
+    for (bool adj_y : {false, true}) {
+      SCOPED_TRACE(std::to_string(adj_x) + std::to_string(adj_y));
+      Scope s = Scope::NewRootScope();
+      const TensorShape xs = adj_x ? TensorShape({2, 4, 3}) : TensorShape({2, 3, 4});
+      const TensorShape ys = adj_y ? TensorShape({2, 5, 4}) : TensorShape({2, 4, 5});
+      auto x = D(s, xs);
+      auto y = D(s, ys);
+      CheckDouble(s, {x, y}, {xs, ys}, {BatchMatMul(s, x, y, BatchMatMul::AdjX(adj_x).AdjY(adj_y))},
+                  {TensorShape({2, 3, 5})});
+    }
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    const TensorShape xs({2, 1, 3, 4}), ys({3, 4, 2});
+    auto x = D(s, xs);
+    auto y = D(s, ys);
+    CheckDouble(s, {x, y}, {xs, ys}, {BatchMatMulV2(s, x, y)}, {TensorShape({2, 3, 3, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    const TensorShape xs({3, 4}), ys({2, 4, 2});
+    auto x = D(s, xs);
+    auto y = D(s, ys);
+    CheckDouble(s, {x, y}, {xs, ys},
+                {BatchMatMulV3(s, x, y, DT_DOUBLE, BatchMatMulV3::AdjY(false))},
+                {TensorShape({2, 3, 2})});
+  }
 }
 
 }  // namespace

@@ -61,6 +61,15 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Range", "Tidx", DT_UINT16},
     {"Range", "Tidx", DT_UINT32},
     {"Range", "Tidx", DT_UINT64},
+    // BatchMatMulV2's OpDef lists unsigned types its CPU kernels lack; BatchMatMulV3's have no
+    // half.
+    {"BatchMatMulV2", "T", DT_UINT8},
+    {"BatchMatMulV2", "T", DT_UINT16},
+    {"BatchMatMulV2", "T", DT_UINT32},
+    {"BatchMatMulV2", "T", DT_UINT64},
+    {"BatchMatMulV3", "Ta", DT_HALF},
+    {"BatchMatMulV3", "Tb", DT_HALF},
+    {"BatchMatMulV3", "Tout", DT_HALF},
     // OneHot's CPU kernels take int32 and int64 indices only.
     {"OneHot", "TI", DT_UINT8},
     {"OneHot", "TI", DT_INT8},
@@ -98,6 +107,9 @@ const std::set<std::string> kNoGradientInTf = {
     "StridedSliceGrad", "Where", "Bitcast",
     // Mod, ListDiff and Cumprod: no gradient in TF's C++ (Cumprod's is Python only).
     "Mod", "ListDiff", "Cumprod",
+    // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
+    // Python has them); TF's NotFound here too.
+    "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -30,9 +30,33 @@ void PrintGraph(const Scope& root) {
     std::cout << "  " << n->name() << " = " << n->op() << "(";
     for (int i = 0; i < n->input_size(); ++i) std::cout << (i ? ", " : "") << n->input(i);
     std::cout << ")";
-    for (const char* attr : {"T", "transpose_a", "transpose_b", "keep_dims", "out_type", "method",
-                             "DstT", "num_bits", "narrow_range", "grad_a", "grad_b", "Truncate",
-                             "alpha", "data_format", "axis", "N", "num", "Tmultiples"}) {
+    for (const char* attr : {"T",
+                             "transpose_a",
+                             "transpose_b",
+                             "keep_dims",
+                             "out_type",
+                             "method",
+                             "DstT",
+                             "num_bits",
+                             "narrow_range",
+                             "grad_a",
+                             "grad_b",
+                             "Truncate",
+                             "alpha",
+                             "data_format",
+                             "axis",
+                             "N",
+                             "num",
+                             "Tmultiples",
+                             "padding",
+                             "strides",
+                             "ksize",
+                             "dilations",
+                             "explicit_paddings",
+                             "use_cudnn_on_gpu",
+                             "adj_x",
+                             "adj_y",
+                             "Tout"}) {
       auto it = n->attr().find(attr);
       if (it == n->attr().end()) continue;
       std::cout << " " << attr << "=";
@@ -42,6 +66,11 @@ void PrintGraph(const Scope& root) {
       if (it->second.value_case() == AttrValue::kS) std::cout << it->second.s();
       if (it->second.value_case() == AttrValue::kI) std::cout << it->second.i();
       if (it->second.value_case() == AttrValue::kF) std::cout << it->second.f();
+      if (it->second.value_case() == AttrValue::kList) {
+        for (int k = 0; k < it->second.list().i_size(); ++k)
+          std::cout << (k ? "," : "[") << it->second.list().i(k);
+        std::cout << "]";
+      }
     }
     std::cout << "\n";
   }
@@ -324,6 +353,64 @@ int main() {
     auto w = ops::Mul(r, x, y);
     return std::make_pair(std::vector<Output>{w}, std::vector<Output>{z});
   });
+  Case("Conv2D SAME stride 2", [](const Scope& r) {
+    auto x = F(r, "x", {1, 5, 5, 2}), f = F(r, "f", {3, 3, 2, 4});
+    auto y = ops::Conv2D(r, x, f, {1, 2, 2, 1}, "SAME");
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x, f});
+  });
+  Case("Conv2D NCHW dilated, no cudnn", [](const Scope& r) {
+    auto x = F(r, "x", {1, 2, 9, 9}), f = F(r, "f", {3, 3, 2, 4});
+    auto y =
+        ops::Conv2D(r, x, f, {1, 1, 1, 1}, "VALID",
+                    ops::Conv2D::DataFormat("NCHW").Dilations({1, 1, 2, 2}).UseCudnnOnGpu(false));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x, f});
+  });
+  Case("Conv2DBackpropInput", [](const Scope& r) {
+    auto f = F(r, "f", {3, 3, 2, 4}), g = F(r, "g", {1, 3, 3, 4});
+    auto y = ops::Conv2DBackpropInput(
+        r, ops::Const(r, {1, 5, 5, 2}), f, g, {1, 1, 1, 1}, "EXPLICIT",
+        ops::Conv2DBackpropInput::ExplicitPaddings({0, 0, 1, 1, 1, 1, 0, 0}));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{f, g});
+  });
+  Case("Conv2DBackpropFilter has no C++ gradient", [](const Scope& r) {
+    auto x = F(r, "x", {1, 5, 5, 2}), g = F(r, "g", {1, 3, 3, 4});
+    auto y = ops::Conv2DBackpropFilter(r, x, ops::Const(r, {3, 3, 2, 4}), g, {1, 1, 1, 1}, "VALID");
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
+  Case("MaxPool/AvgPool", [](const Scope& r) {
+    auto x = F(r, "x", {2, 6, 6, 3});
+    auto m = ops::MaxPool(r, x, {1, 3, 3, 1}, {1, 2, 2, 1}, "SAME");
+    auto a = ops::AvgPool(r, m, {1, 2, 2, 1}, {1, 1, 1, 1}, "VALID");
+    return std::make_pair(std::vector<Output>{a}, std::vector<Output>{x});
+  });
+  Case("MaxPoolGrad has no C++ gradient", [](const Scope& r) {
+    auto x = F(r, "x", {1, 4, 4, 1}), y = F(r, "y", {1, 2, 2, 1}), g = F(r, "g", {1, 2, 2, 1});
+    auto d = ops::internal::MaxPoolGrad(r, x, y, g, {1, 2, 2, 1}, {1, 2, 2, 1}, "VALID");
+    return std::make_pair(std::vector<Output>{d}, std::vector<Output>{g});
+  });
+  for (int t = 0; t < 4; ++t) {
+    Case("BatchMatMul adj_x=" + std::to_string(t & 1) + " adj_y=" + std::to_string(t >> 1),
+         [t](const Scope& r) {
+           auto x = F(r, "x", {2, 3, 3}), y = F(r, "y", {2, 3, 3});
+           auto z = ops::BatchMatMul(r, x, y, ops::BatchMatMul::AdjX(t & 1).AdjY(t >> 1));
+           return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+         });
+  }
+  Case("BatchMatMulV2 broadcast / BatchMatMulV3", [](const Scope& r) {
+    auto x = F(r, "x", {2, 1, 3, 4}), y = F(r, "y", {3, 4, 2}), w = F(r, "w", {2, 5});
+    auto z = ops::BatchMatMulV2(r, x, y, ops::BatchMatMulV2::AdjX(false));
+    auto v = ops::BatchMatMulV3(r, z, w, DT_FLOAT);
+    return std::make_pair(std::vector<Output>{v}, std::vector<Output>{x, y, w});
+  });
+  Case(
+      "SoftmaxCrossEntropyWithLogits through its backprop output",
+      [](const Scope& r) {
+        auto x = F(r, "x", {2, 3}), l = F(r, "l", {2, 3});
+        auto xent = ops::SoftmaxCrossEntropyWithLogits(r, x, l);
+        return std::make_pair(std::vector<Output>{xent.loss, xent.backprop},
+                              std::vector<Output>{x});
+      },
+      true);
   Case(
       "grad count mismatch",
       [](const Scope& r) {

@@ -178,6 +178,92 @@ ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                ::tensorflow::Input dimension)
     : ArgMin(scope, input, dimension, ArgMin::Attrs()) {}
 
+BatchMatMul::BatchMatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                         ::tensorflow::Input y, const BatchMatMul::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("BatchMatMul");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "BatchMatMul")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("adj_x", attrs.adj_x_)
+                     .Attr("adj_y", attrs.adj_y_)
+                     .Attr("grad_x", attrs.grad_x_)
+                     .Attr("grad_y", attrs.grad_y_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+BatchMatMul::BatchMatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                         ::tensorflow::Input y)
+    : BatchMatMul(scope, x, y, BatchMatMul::Attrs()) {}
+
+BatchMatMulV2::BatchMatMulV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                             ::tensorflow::Input y, const BatchMatMulV2::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("BatchMatMulV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "BatchMatMulV2")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("adj_x", attrs.adj_x_)
+                     .Attr("adj_y", attrs.adj_y_)
+                     .Attr("grad_x", attrs.grad_x_)
+                     .Attr("grad_y", attrs.grad_y_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+BatchMatMulV2::BatchMatMulV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                             ::tensorflow::Input y)
+    : BatchMatMulV2(scope, x, y, BatchMatMulV2::Attrs()) {}
+
+BatchMatMulV3::BatchMatMulV3(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                             ::tensorflow::Input y, DataType Tout,
+                             const BatchMatMulV3::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("BatchMatMulV3");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "BatchMatMulV3")
+                     .Input(_x)
+                     .Input(_y)
+                     .Attr("Tout", Tout)
+                     .Attr("adj_x", attrs.adj_x_)
+                     .Attr("adj_y", attrs.adj_y_)
+                     .Attr("grad_x", attrs.grad_x_)
+                     .Attr("grad_y", attrs.grad_y_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+BatchMatMulV3::BatchMatMulV3(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                             ::tensorflow::Input y, DataType Tout)
+    : BatchMatMulV3(scope, x, y, Tout, BatchMatMulV3::Attrs()) {}
+
 Cast::Cast(const ::tensorflow::Scope& scope, ::tensorflow::Input x, DataType DstT,
            const Cast::Attrs& attrs) {
   if (!scope.ok()) return;

@@ -260,6 +260,244 @@ class ArgMin {
   ::tensorflow::Output output;
 };
 
+/// Multiplies slices of two tensors in batches.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x: 2-D or higher with shape `[..., r_x, c_x]`.
+/// * y: 2-D or higher with shape `[..., r_y, c_y]`.
+///
+/// Optional attributes (see `Attrs`):
+/// * adj_x: If `True`, adjoint the slices of `x`. Defaults to `False`. Defaults to false.
+/// * adj_y: If `True`, adjoint the slices of `y`. Defaults to `False`. Defaults to false.
+/// * grad_x: Defaults to false.
+/// * grad_y: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class BatchMatMul {
+ public:
+  /// Optional attribute setters for BatchMatMul
+  struct Attrs {
+    /// If `True`, adjoint the slices of `x`. Defaults to `False`.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjX(bool x) {
+      Attrs ret = *this;
+      ret.adj_x_ = x;
+      return ret;
+    }
+
+    /// If `True`, adjoint the slices of `y`. Defaults to `False`.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjY(bool x) {
+      Attrs ret = *this;
+      ret.adj_y_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradX(bool x) {
+      Attrs ret = *this;
+      ret.grad_x_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradY(bool x) {
+      Attrs ret = *this;
+      ret.grad_y_ = x;
+      return ret;
+    }
+
+    bool adj_x_ = false;
+    bool adj_y_ = false;
+    bool grad_x_ = false;
+    bool grad_y_ = false;
+  };
+  BatchMatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  BatchMatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+              const BatchMatMul::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs AdjX(bool x) {
+    return Attrs().AdjX(x);
+  }
+  static Attrs AdjY(bool x) {
+    return Attrs().AdjY(x);
+  }
+  static Attrs GradX(bool x) {
+    return Attrs().GradX(x);
+  }
+  static Attrs GradY(bool x) {
+    return Attrs().GradY(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Multiplies slices of two tensors in batches.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x: 2-D or higher with shape `[..., r_x, c_x]`.
+/// * y: 2-D or higher with shape `[..., r_y, c_y]`.
+///
+/// Optional attributes (see `Attrs`):
+/// * adj_x: If `True`, adjoint the slices of `x`. Defaults to `False`. Defaults to false.
+/// * adj_y: If `True`, adjoint the slices of `y`. Defaults to `False`. Defaults to false.
+/// * grad_x: Defaults to false.
+/// * grad_y: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class BatchMatMulV2 {
+ public:
+  /// Optional attribute setters for BatchMatMulV2
+  struct Attrs {
+    /// If `True`, adjoint the slices of `x`. Defaults to `False`.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjX(bool x) {
+      Attrs ret = *this;
+      ret.adj_x_ = x;
+      return ret;
+    }
+
+    /// If `True`, adjoint the slices of `y`. Defaults to `False`.
+    ///
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjY(bool x) {
+      Attrs ret = *this;
+      ret.adj_y_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradX(bool x) {
+      Attrs ret = *this;
+      ret.grad_x_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradY(bool x) {
+      Attrs ret = *this;
+      ret.grad_y_ = x;
+      return ret;
+    }
+
+    bool adj_x_ = false;
+    bool adj_y_ = false;
+    bool grad_x_ = false;
+    bool grad_y_ = false;
+  };
+  BatchMatMulV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  BatchMatMulV2(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+                const BatchMatMulV2::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs AdjX(bool x) {
+    return Attrs().AdjX(x);
+  }
+  static Attrs AdjY(bool x) {
+    return Attrs().AdjY(x);
+  }
+  static Attrs GradX(bool x) {
+    return Attrs().GradX(x);
+  }
+  static Attrs GradY(bool x) {
+    return Attrs().GradY(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Multiplies slices of two tensors in batches.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x: 2-D or higher with shape `[..., r_x, c_x]`.
+/// * y: 2-D or higher with shape `[..., r_y, c_y]`.
+/// * Tout: If not spcified, Tout is the same type to input type.
+///
+/// Optional attributes (see `Attrs`):
+/// * adj_x: Defaults to false.
+/// * adj_y: Defaults to false.
+/// * grad_x: Defaults to false.
+/// * grad_y: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class BatchMatMulV3 {
+ public:
+  /// Optional attribute setters for BatchMatMulV3
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjX(bool x) {
+      Attrs ret = *this;
+      ret.adj_x_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AdjY(bool x) {
+      Attrs ret = *this;
+      ret.adj_y_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradX(bool x) {
+      Attrs ret = *this;
+      ret.grad_x_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs GradY(bool x) {
+      Attrs ret = *this;
+      ret.grad_y_ = x;
+      return ret;
+    }
+
+    bool adj_x_ = false;
+    bool adj_y_ = false;
+    bool grad_x_ = false;
+    bool grad_y_ = false;
+  };
+  BatchMatMulV3(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+                DataType Tout);
+  BatchMatMulV3(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y,
+                DataType Tout, const BatchMatMulV3::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs AdjX(bool x) {
+    return Attrs().AdjX(x);
+  }
+  static Attrs AdjY(bool x) {
+    return Attrs().AdjY(x);
+  }
+  static Attrs GradX(bool x) {
+    return Attrs().GradX(x);
+  }
+  static Attrs GradY(bool x) {
+    return Attrs().GradY(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Cast x of type SrcT to y of DstT.
 ///
 /// Args:

@@ -10,6 +10,33 @@
 namespace tensorflow {
 namespace ops {
 
+AvgPool::AvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                 const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                 StringPiece padding, const AvgPool::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("AvgPool");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "AvgPool")
+                     .Input(_value)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+AvgPool::AvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                 const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                 StringPiece padding)
+    : AvgPool(scope, value, ksize, strides, padding, AvgPool::Attrs()) {}
+
 BiasAdd::BiasAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
                  ::tensorflow::Input bias, const BiasAdd::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -55,6 +82,119 @@ BiasAddGrad::BiasAddGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input o
 
 BiasAddGrad::BiasAddGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input out_backprop)
     : BiasAddGrad(scope, out_backprop, BiasAddGrad::Attrs()) {}
+
+Conv2D::Conv2D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input filter, const gtl::ArraySlice<int>& strides, StringPiece padding,
+               const Conv2D::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _filter = ::tensorflow::ops::AsNodeOut(scope, filter);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Conv2D");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Conv2D")
+                     .Input(_input)
+                     .Input(_filter)
+                     .Attr("strides", strides)
+                     .Attr("use_cudnn_on_gpu", attrs.use_cudnn_on_gpu_)
+                     .Attr("padding", padding)
+                     .Attr("explicit_paddings", attrs.explicit_paddings_)
+                     .Attr("data_format", attrs.data_format_)
+                     .Attr("dilations", attrs.dilations_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Conv2D::Conv2D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input filter, const gtl::ArraySlice<int>& strides, StringPiece padding)
+    : Conv2D(scope, input, filter, strides, padding, Conv2D::Attrs()) {}
+
+Conv2DBackpropFilter::Conv2DBackpropFilter(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input input,
+                                           ::tensorflow::Input filter_sizes,
+                                           ::tensorflow::Input out_backprop,
+                                           const gtl::ArraySlice<int>& strides, StringPiece padding,
+                                           const Conv2DBackpropFilter::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _filter_sizes = ::tensorflow::ops::AsNodeOut(scope, filter_sizes);
+  if (!scope.ok()) return;
+  auto _out_backprop = ::tensorflow::ops::AsNodeOut(scope, out_backprop);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Conv2DBackpropFilter");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Conv2DBackpropFilter")
+                     .Input(_input)
+                     .Input(_filter_sizes)
+                     .Input(_out_backprop)
+                     .Attr("strides", strides)
+                     .Attr("use_cudnn_on_gpu", attrs.use_cudnn_on_gpu_)
+                     .Attr("padding", padding)
+                     .Attr("explicit_paddings", attrs.explicit_paddings_)
+                     .Attr("data_format", attrs.data_format_)
+                     .Attr("dilations", attrs.dilations_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Conv2DBackpropFilter::Conv2DBackpropFilter(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input input,
+                                           ::tensorflow::Input filter_sizes,
+                                           ::tensorflow::Input out_backprop,
+                                           const gtl::ArraySlice<int>& strides, StringPiece padding)
+    : Conv2DBackpropFilter(scope, input, filter_sizes, out_backprop, strides, padding,
+                           Conv2DBackpropFilter::Attrs()) {}
+
+Conv2DBackpropInput::Conv2DBackpropInput(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input input_sizes,
+                                         ::tensorflow::Input filter,
+                                         ::tensorflow::Input out_backprop,
+                                         const gtl::ArraySlice<int>& strides, StringPiece padding,
+                                         const Conv2DBackpropInput::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input_sizes = ::tensorflow::ops::AsNodeOut(scope, input_sizes);
+  if (!scope.ok()) return;
+  auto _filter = ::tensorflow::ops::AsNodeOut(scope, filter);
+  if (!scope.ok()) return;
+  auto _out_backprop = ::tensorflow::ops::AsNodeOut(scope, out_backprop);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Conv2DBackpropInput");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Conv2DBackpropInput")
+                     .Input(_input_sizes)
+                     .Input(_filter)
+                     .Input(_out_backprop)
+                     .Attr("strides", strides)
+                     .Attr("use_cudnn_on_gpu", attrs.use_cudnn_on_gpu_)
+                     .Attr("padding", padding)
+                     .Attr("explicit_paddings", attrs.explicit_paddings_)
+                     .Attr("data_format", attrs.data_format_)
+                     .Attr("dilations", attrs.dilations_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Conv2DBackpropInput::Conv2DBackpropInput(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input input_sizes,
+                                         ::tensorflow::Input filter,
+                                         ::tensorflow::Input out_backprop,
+                                         const gtl::ArraySlice<int>& strides, StringPiece padding)
+    : Conv2DBackpropInput(scope, input_sizes, filter, out_backprop, strides, padding,
+                          Conv2DBackpropInput::Attrs()) {}
 
 Elu::Elu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   if (!scope.ok()) return;
@@ -103,6 +243,34 @@ LogSoftmax::LogSoftmax(const ::tensorflow::Scope& scope, ::tensorflow::Input log
   this->operation = Operation(ret);
   this->logsoftmax = Output(ret, 0);
 }
+
+MaxPool::MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                 StringPiece padding, const MaxPool::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPool");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPool")
+                     .Input(_input)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("explicit_paddings", attrs.explicit_paddings_)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPool::MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                 StringPiece padding)
+    : MaxPool(scope, input, ksize, strides, padding, MaxPool::Attrs()) {}
 
 Relu::Relu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   if (!scope.ok()) return;

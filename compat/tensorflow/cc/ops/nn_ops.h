@@ -14,6 +14,51 @@
 namespace tensorflow {
 namespace ops {
 
+/// Performs average pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * value:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class AvgPool {
+ public:
+  /// Optional attribute setters for AvgPool
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  AvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+          const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+          StringPiece padding);
+  AvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+          const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+          StringPiece padding, const AvgPool::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Adds `bias` to `value`.
 ///
 /// Args:
@@ -93,6 +138,267 @@ class BiasAddGrad {
   ::tensorflow::Output output;
 };
 
+/// Computes a 2-D convolution given 4-D `input` and `filter` tensors.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: A 4-D tensor. The dimension order is interpreted according to the value of
+///   `data_format`, see below for details.
+/// * filter: A 4-D tensor of shape `[filter_height, filter_width, in_channels, out_channels]`
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_cudnn_on_gpu: Defaults to true.
+/// * explicit_paddings: Defaults to [].
+/// * data_format: Defaults to "NHWC".
+/// * dilations: Defaults to [1, 1, 1, 1].
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Conv2D {
+ public:
+  /// Optional attribute setters for Conv2D
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseCudnnOnGpu(bool x) {
+      Attrs ret = *this;
+      ret.use_cudnn_on_gpu_ = x;
+      return ret;
+    }
+
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.explicit_paddings_ = x;
+      return ret;
+    }
+
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    /// Defaults to [1, 1, 1, 1]
+    TF_MUST_USE_RESULT Attrs Dilations(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.dilations_ = x;
+      return ret;
+    }
+
+    bool use_cudnn_on_gpu_ = true;
+    gtl::ArraySlice<int> explicit_paddings_ = {};
+    StringPiece data_format_ = "NHWC";
+    gtl::ArraySlice<int> dilations_ = Default_dilations();
+   private:
+    static gtl::ArraySlice<int> Default_dilations() {
+      static const int kStorage[] = {1, 1, 1, 1};
+      return gtl::ArraySlice<int>(kStorage);
+    }
+  };
+  Conv2D(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input filter,
+         const gtl::ArraySlice<int>& strides, StringPiece padding);
+  Conv2D(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input filter,
+         const gtl::ArraySlice<int>& strides, StringPiece padding, const Conv2D::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs UseCudnnOnGpu(bool x) {
+    return Attrs().UseCudnnOnGpu(x);
+  }
+  static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+    return Attrs().ExplicitPaddings(x);
+  }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+  static Attrs Dilations(const gtl::ArraySlice<int>& x) {
+    return Attrs().Dilations(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the gradients of convolution with respect to the filter.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * filter_sizes:
+/// * out_backprop:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_cudnn_on_gpu: Defaults to true.
+/// * explicit_paddings: Defaults to [].
+/// * data_format: Defaults to "NHWC".
+/// * dilations: Defaults to [1, 1, 1, 1].
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Conv2DBackpropFilter {
+ public:
+  /// Optional attribute setters for Conv2DBackpropFilter
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseCudnnOnGpu(bool x) {
+      Attrs ret = *this;
+      ret.use_cudnn_on_gpu_ = x;
+      return ret;
+    }
+
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.explicit_paddings_ = x;
+      return ret;
+    }
+
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    /// Defaults to [1, 1, 1, 1]
+    TF_MUST_USE_RESULT Attrs Dilations(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.dilations_ = x;
+      return ret;
+    }
+
+    bool use_cudnn_on_gpu_ = true;
+    gtl::ArraySlice<int> explicit_paddings_ = {};
+    StringPiece data_format_ = "NHWC";
+    gtl::ArraySlice<int> dilations_ = Default_dilations();
+   private:
+    static gtl::ArraySlice<int> Default_dilations() {
+      static const int kStorage[] = {1, 1, 1, 1};
+      return gtl::ArraySlice<int>(kStorage);
+    }
+  };
+  Conv2DBackpropFilter(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                       ::tensorflow::Input filter_sizes, ::tensorflow::Input out_backprop,
+                       const gtl::ArraySlice<int>& strides, StringPiece padding);
+  Conv2DBackpropFilter(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                       ::tensorflow::Input filter_sizes, ::tensorflow::Input out_backprop,
+                       const gtl::ArraySlice<int>& strides, StringPiece padding,
+                       const Conv2DBackpropFilter::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs UseCudnnOnGpu(bool x) {
+    return Attrs().UseCudnnOnGpu(x);
+  }
+  static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+    return Attrs().ExplicitPaddings(x);
+  }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+  static Attrs Dilations(const gtl::ArraySlice<int>& x) {
+    return Attrs().Dilations(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the gradients of convolution with respect to the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input_sizes:
+/// * filter:
+/// * out_backprop:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_cudnn_on_gpu: Defaults to true.
+/// * explicit_paddings: Defaults to [].
+/// * data_format: Defaults to "NHWC".
+/// * dilations: Defaults to [1, 1, 1, 1].
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Conv2DBackpropInput {
+ public:
+  /// Optional attribute setters for Conv2DBackpropInput
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseCudnnOnGpu(bool x) {
+      Attrs ret = *this;
+      ret.use_cudnn_on_gpu_ = x;
+      return ret;
+    }
+
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.explicit_paddings_ = x;
+      return ret;
+    }
+
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    /// Defaults to [1, 1, 1, 1]
+    TF_MUST_USE_RESULT Attrs Dilations(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.dilations_ = x;
+      return ret;
+    }
+
+    bool use_cudnn_on_gpu_ = true;
+    gtl::ArraySlice<int> explicit_paddings_ = {};
+    StringPiece data_format_ = "NHWC";
+    gtl::ArraySlice<int> dilations_ = Default_dilations();
+   private:
+    static gtl::ArraySlice<int> Default_dilations() {
+      static const int kStorage[] = {1, 1, 1, 1};
+      return gtl::ArraySlice<int>(kStorage);
+    }
+  };
+  Conv2DBackpropInput(const ::tensorflow::Scope& scope, ::tensorflow::Input input_sizes,
+                      ::tensorflow::Input filter, ::tensorflow::Input out_backprop,
+                      const gtl::ArraySlice<int>& strides, StringPiece padding);
+  Conv2DBackpropInput(const ::tensorflow::Scope& scope, ::tensorflow::Input input_sizes,
+                      ::tensorflow::Input filter, ::tensorflow::Input out_backprop,
+                      const gtl::ArraySlice<int>& strides, StringPiece padding,
+                      const Conv2DBackpropInput::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs UseCudnnOnGpu(bool x) {
+    return Attrs().UseCudnnOnGpu(x);
+  }
+  static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+    return Attrs().ExplicitPaddings(x);
+  }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+  static Attrs Dilations(const gtl::ArraySlice<int>& x) {
+    return Attrs().Dilations(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes the exponential linear function: `exp(features) - 1` if < 0, `features` otherwise.
 ///
 /// Args:
@@ -148,6 +454,63 @@ class LogSoftmax {
 
   Operation operation;
   ::tensorflow::Output logsoftmax;
+};
+
+/// Performs max pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * explicit_paddings: Defaults to [].
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPool {
+ public:
+  /// Optional attribute setters for MaxPool
+  struct Attrs {
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.explicit_paddings_ = x;
+      return ret;
+    }
+
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    gtl::ArraySlice<int> explicit_paddings_ = {};
+    StringPiece data_format_ = "NHWC";
+  };
+  MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+          const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+          StringPiece padding);
+  MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+          const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+          StringPiece padding, const MaxPool::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+    return Attrs().ExplicitPaddings(x);
+  }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// Computes rectified linear: `max(features, 0)`.

@@ -11,6 +11,37 @@ namespace tensorflow {
 namespace ops {
 namespace internal {
 
+AvgPoolGrad::AvgPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                         ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                         const gtl::ArraySlice<int>& strides, StringPiece padding,
+                         const AvgPoolGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input_shape = ::tensorflow::ops::AsNodeOut(scope, orig_input_shape);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("AvgPoolGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "AvgPoolGrad")
+                     .Input(_orig_input_shape)
+                     .Input(_grad)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+AvgPoolGrad::AvgPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                         ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                         const gtl::ArraySlice<int>& strides, StringPiece padding)
+    : AvgPoolGrad(scope, orig_input_shape, grad, ksize, strides, padding, AvgPoolGrad::Attrs()) {}
+
 EluGrad::EluGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
                  ::tensorflow::Input outputs) {
   if (!scope.ok()) return;
@@ -76,6 +107,43 @@ LeakyReluGrad::LeakyReluGrad(const ::tensorflow::Scope& scope, ::tensorflow::Inp
 LeakyReluGrad::LeakyReluGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
                              ::tensorflow::Input features)
     : LeakyReluGrad(scope, gradients, features, LeakyReluGrad::Attrs()) {}
+
+MaxPoolGrad::MaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                         ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                         const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                         StringPiece padding, const MaxPoolGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input = ::tensorflow::ops::AsNodeOut(scope, orig_input);
+  if (!scope.ok()) return;
+  auto _orig_output = ::tensorflow::ops::AsNodeOut(scope, orig_output);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPoolGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPoolGrad")
+                     .Input(_orig_input)
+                     .Input(_orig_output)
+                     .Input(_grad)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("explicit_paddings", attrs.explicit_paddings_)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPoolGrad::MaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                         ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                         const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                         StringPiece padding)
+    : MaxPoolGrad(scope, orig_input, orig_output, grad, ksize, strides, padding,
+                  MaxPoolGrad::Attrs()) {}
 
 Relu6Grad::Relu6Grad(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients,
                      ::tensorflow::Input features) {

@@ -17,6 +17,53 @@ namespace internal {
 // NOTE: This namespace has internal TensorFlow details that
 // are not part of TensorFlow's public API.
 
+/// Computes gradients of the average pooling function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input_shape:
+/// * grad:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class AvgPoolGrad {
+ public:
+  /// Optional attribute setters for AvgPoolGrad
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  AvgPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+              ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+              const gtl::ArraySlice<int>& strides, StringPiece padding);
+  AvgPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+              ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+              const gtl::ArraySlice<int>& strides, StringPiece padding,
+              const AvgPoolGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes gradients for the exponential linear (Elu) operation.
 ///
 /// Args:
@@ -116,6 +163,67 @@ class LeakyReluGrad {
 
   Operation operation;
   ::tensorflow::Output backprops;
+};
+
+/// Computes gradients of the maxpooling function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input:
+/// * orig_output:
+/// * grad:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * explicit_paddings: Defaults to [].
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPoolGrad {
+ public:
+  /// Optional attribute setters for MaxPoolGrad
+  struct Attrs {
+    /// Defaults to []
+    TF_MUST_USE_RESULT Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+      Attrs ret = *this;
+      ret.explicit_paddings_ = x;
+      return ret;
+    }
+
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    gtl::ArraySlice<int> explicit_paddings_ = {};
+    StringPiece data_format_ = "NHWC";
+  };
+  MaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+              ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+              const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+              StringPiece padding);
+  MaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+              ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+              const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+              StringPiece padding, const MaxPoolGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
+    return Attrs().ExplicitPaddings(x);
+  }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// Computes rectified linear 6 gradients for a Relu6 operation.

@@ -1,0 +1,80 @@
+// The matrix product of ops/math/internal/gemm.h. Eigen picks its blocking (and so its
+// rounding) from a block's size, so blocks of kRowBlock rows fixed in advance give the same bits
+// at every thread count; sgemm_avx2 computes each element alone, so its row split is free.
+#include "ops/math/internal/gemm.h"
+
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <functional>
+#include <type_traits>
+
+#include "ops/math/internal/sgemm_avx2.h"
+
+namespace tensorflow {
+namespace math_internal {
+namespace {
+
+constexpr int64_t kRowBlock = 64;
+
+void ForBlocks(OpKernelContext* ctx, int64_t blocks, int64_t grain,
+               const std::function<void(int64_t, int64_t)>& fn) {
+  if (ctx == nullptr) {
+    fn(0, blocks);
+  } else {
+    ctx->ParallelFor(blocks, grain, fn);
+  }
+}
+
+}  // namespace
+
+template <typename T>
+void Gemm(OpKernelContext* ctx, const T* a, bool ta, const T* b, bool tb, T* c, int64_t m,
+          int64_t n, int64_t k) {
+  if (m == 0 || n == 0) return;
+  using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  Eigen::Map<Matrix> cm(c, m, n);
+  if (k == 0) {
+    cm.setZero();
+    return;
+  }
+  const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kRowBlock * k * n));
+  if constexpr (std::is_same<T, float>::value) {
+    if (HasAvx2Fma()) {
+      ForBlocks(ctx, blocks, grain, [&](int64_t b0, int64_t b1) {
+        SgemmRowsAvx2(a, ta, b, tb, c, m, n, k, b0 * kRowBlock, std::min(m, b1 * kRowBlock));
+      });
+      return;
+    }
+  }
+  using Map = Eigen::Map<const Matrix>;
+  Map am(a, ta ? k : m, ta ? m : k);
+  Map bm(b, tb ? n : k, tb ? k : n);
+  ForBlocks(ctx, blocks, grain, [&](int64_t b0, int64_t b1) {
+    for (int64_t blk = b0; blk < b1; ++blk) {
+      const int64_t r0 = blk * kRowBlock, rows = std::min(kRowBlock, m - r0);
+      auto rows_of_c = cm.middleRows(r0, rows);
+      if (!ta && !tb) rows_of_c.noalias() = am.middleRows(r0, rows) * bm;
+      if (!ta && tb) rows_of_c.noalias() = am.middleRows(r0, rows) * bm.transpose();
+      if (ta && !tb) rows_of_c.noalias() = am.middleCols(r0, rows).transpose() * bm;
+      if (ta && tb) rows_of_c.noalias() = am.middleCols(r0, rows).transpose() * bm.transpose();
+    }
+  });
+}
+
+#define MINITF_INSTANTIATE_GEMM(T)                                                              \
+  template void Gemm<T>(OpKernelContext*, const T*, bool, const T*, bool, T*, int64_t, int64_t, \
+                        int64_t);
+MINITF_INSTANTIATE_GEMM(float)
+MINITF_INSTANTIATE_GEMM(double)
+MINITF_INSTANTIATE_GEMM(Eigen::half)
+MINITF_INSTANTIATE_GEMM(Eigen::bfloat16)
+MINITF_INSTANTIATE_GEMM(int32_t)
+MINITF_INSTANTIATE_GEMM(int64_t)
+MINITF_INSTANTIATE_GEMM(complex64)
+MINITF_INSTANTIATE_GEMM(complex128)
+#undef MINITF_INSTANTIATE_GEMM
+
+}  // namespace math_internal
+}  // namespace tensorflow

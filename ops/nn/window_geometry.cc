@@ -1,0 +1,223 @@
+// The windowed ops' geometry (ops/nn/internal/window_geometry.h), with the checks and texts of
+// TF 2.21's CPU kernels (conv_ops.cc's InitConv2DParameters, pooling_ops_common.cc's
+// PoolParameters, padding.cc's CheckValidPadding, kernel_shape_util.cc).
+#include "ops/nn/internal/window_geometry.h"
+
+#include <algorithm>
+
+#include "framework/errors.h"
+
+namespace tensorflow {
+namespace nn_internal {
+namespace {
+
+// The attrs' [N, H, W, C] order for a list given in the data format.
+std::vector<int64_t> ToNhwc(bool nchw, const std::vector<int64_t>& v) {
+  if (!nchw || v.size() != 4) return v;
+  return {v[0], v[2], v[3], v[1]};
+}
+
+Status ReadCommon(const AttrSlice& attrs, bool has_explicit, WindowAttrs* out) {
+  std::string format, padding;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "padding", &padding));
+  if (format != "NHWC" && format != "NCHW") {
+    return errors::InvalidArgument("Invalid data format");
+  }
+  out->nchw = format == "NCHW";
+  TF_RETURN_IF_ERROR(ParsePadding(padding, &out->padding));
+  std::vector<int64_t> explicit_paddings;
+  if (has_explicit) {
+    Status s = GetNodeAttr(attrs, "explicit_paddings", &explicit_paddings);
+    if (!s.ok() && !errors::IsNotFound(s)) return s;
+  }
+  int64_t hw[4];
+  TF_RETURN_IF_ERROR(CheckExplicitPaddings(out->padding, explicit_paddings, out->nchw, hw));
+  if (out->padding == Padding::kExplicit)
+    out->explicit_paddings = {0, 0, hw[0], hw[1], hw[2], hw[3], 0, 0};
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ParsePadding(const std::string& padding, Padding* out) {
+  if (padding == "SAME") {
+    *out = Padding::kSame;
+  } else if (padding == "VALID") {
+    *out = Padding::kValid;
+  } else if (padding == "EXPLICIT") {
+    *out = Padding::kExplicit;
+  } else {
+    return errors::InvalidArgument("Unknown padding type: ", padding);
+  }
+  return OkStatus();
+}
+
+Status CheckExplicitPaddings(Padding padding, const std::vector<int64_t>& explicit_paddings,
+                             bool nchw, int64_t hw[4]) {
+  hw[0] = hw[1] = hw[2] = hw[3] = 0;
+  if (padding != Padding::kExplicit) {
+    if (!explicit_paddings.empty()) {
+      return errors::InvalidArgument(
+          "explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT");
+    }
+    return OkStatus();
+  }
+  if (explicit_paddings.size() != 8) {
+    return errors::InvalidArgument("explicit_paddings attribute must contain 8 values, but got: ",
+                                   explicit_paddings.size());
+  }
+  for (int64_t p : explicit_paddings) {
+    if (p < 0) {
+      return errors::InvalidArgument("All elements of explicit_paddings must be nonnegative");
+    }
+  }
+  const int batch = 0, depth = nchw ? 1 : 3, h = nchw ? 2 : 1, w = nchw ? 3 : 2;
+  if (explicit_paddings[2 * batch] != 0 || explicit_paddings[2 * batch + 1] != 0 ||
+      explicit_paddings[2 * depth] != 0 || explicit_paddings[2 * depth + 1] != 0) {
+    return errors::InvalidArgument(
+        "Nonzero explicit padding in the batch or depth dimensions is not supported");
+  }
+  hw[0] = explicit_paddings[2 * h], hw[1] = explicit_paddings[2 * h + 1];
+  hw[2] = explicit_paddings[2 * w], hw[3] = explicit_paddings[2 * w + 1];
+  return OkStatus();
+}
+
+Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out) {
+  std::vector<int64_t> strides, dilations;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "dilations", &dilations));
+  std::string format;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
+  const bool nchw = format == "NCHW";
+  if (dilations.size() != 4) {
+    return errors::InvalidArgument("Sliding window dilations field must specify 4 dimensions");
+  }
+  if (strides.size() != 4) {
+    return errors::InvalidArgument("Sliding window strides field must specify 4 dimensions");
+  }
+  out->strides = ToNhwc(nchw, strides);
+  out->dilations = ToNhwc(nchw, dilations);
+  if (out->strides[0] != 1 || out->strides[3] != 1) {
+    return errors::Unimplemented(
+        "Current implementation does not yet support strides in the batch and depth "
+        "dimensions.");
+  }
+  if (out->strides[1] <= 0 || out->strides[2] <= 0) {
+    return errors::InvalidArgument("Row and column strides should be larger than 0.");
+  }
+  if (out->dilations[0] != 1 || out->dilations[3] != 1) {
+    return errors::Unimplemented(
+        "Current implementation does not yet support dilations in the batch and depth "
+        "dimensions.");
+  }
+  if (out->dilations[1] <= 0 || out->dilations[2] <= 0) {
+    return errors::InvalidArgument("Dilated rates should be larger than 0.");
+  }
+  out->window = {1, 1, 1, 1};
+  return ReadCommon(attrs, /*has_explicit=*/true, out);
+}
+
+Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out) {
+  std::vector<int64_t> ksize, strides;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "ksize", &ksize));
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
+  std::string format;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
+  const bool nchw = format == "NCHW";
+  if (ksize.size() != 4) {
+    return errors::InvalidArgument("Sliding window ksize field must specify 4 dimensions");
+  }
+  if (strides.size() != 4) {
+    return errors::InvalidArgument("Sliding window stride field must specify 4 dimensions");
+  }
+  out->window = ToNhwc(nchw, ksize);
+  out->strides = ToNhwc(nchw, strides);
+  out->dilations = {1, 1, 1, 1};
+  if (out->window[0] != 1 || out->strides[0] != 1) {
+    return errors::Unimplemented("Pooling is not yet supported on the batch dimension.");
+  }
+  return ReadCommon(attrs, /*has_explicit=*/attrs.Find("explicit_paddings") != nullptr, out);
+}
+
+Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64_t stride,
+                          Padding padding, int64_t* output, int64_t* pad_before,
+                          int64_t* pad_after) {
+  if (stride <= 0) return errors::InvalidArgument("Stride must be > 0, but got ", stride);
+  if (dilation < 1) {
+    return errors::InvalidArgument("Dilation rate must be >= 1, but got ", dilation);
+  }
+  // Sizes come from tensor shapes and attrs: bounded well below overflow by the callers'
+  // checks (window and dilation below 2^31, shapes below 2^62).
+  const int64_t effective = (window - 1) * dilation + 1;
+  switch (padding) {
+    case Padding::kValid:
+      *output = (input - effective + stride) / stride;
+      *pad_before = *pad_after = 0;
+      break;
+    case Padding::kExplicit:
+      *output = (input + *pad_before + *pad_after - effective + stride) / stride;
+      break;
+    case Padding::kSame: {
+      *output = (input + stride - 1) / stride;
+      const int64_t needed = std::max<int64_t>(0, (*output - 1) * stride + effective - input);
+      *pad_before = needed / 2;
+      *pad_after = needed - *pad_before;
+      break;
+    }
+  }
+  if (*output < 0) {
+    return errors::InvalidArgument("Computed output size would be negative: ", *output,
+                                   " [input_size: ", input, ", effective_filter_size: ", effective,
+                                   ", stride: ", stride, "]");
+  }
+  return OkStatus();
+}
+
+void NhwcSizes(const WindowAttrs& attrs, const TensorShape& s, int64_t sizes[4]) {
+  if (attrs.nchw) {
+    sizes[0] = s.dim_size(0), sizes[1] = s.dim_size(2), sizes[2] = s.dim_size(3);
+    sizes[3] = s.dim_size(1);
+  } else {
+    for (int d = 0; d < 4; ++d) sizes[d] = s.dim_size(d);
+  }
+}
+
+TensorShape ShapeInFormat(const WindowAttrs& attrs, int64_t batch, int64_t rows, int64_t cols,
+                          int64_t depth) {
+  return attrs.nchw ? TensorShape({batch, depth, rows, cols})
+                    : TensorShape({batch, rows, cols, depth});
+}
+
+Status MakeWindow2D(const WindowAttrs& attrs, const TensorShape& input, int64_t window_rows,
+                    int64_t window_cols, Window2D* out) {
+  constexpr int64_t kMaxInt = (int64_t{1} << 31) - 1;
+  int64_t sizes[4];
+  NhwcSizes(attrs, input, sizes);
+  out->batch = sizes[0], out->in_rows = sizes[1], out->in_cols = sizes[2], out->depth = sizes[3];
+  if (window_rows > kMaxInt || window_cols > kMaxInt || attrs.dilations[1] > kMaxInt ||
+      attrs.dilations[2] > kMaxInt || attrs.strides[1] > kMaxInt || attrs.strides[2] > kMaxInt) {
+    return errors::InvalidArgument("filter too large");
+  }
+  out->window_rows = window_rows, out->window_cols = window_cols;
+  out->stride_rows = attrs.strides[1], out->stride_cols = attrs.strides[2];
+  out->dilation_rows = attrs.dilations[1], out->dilation_cols = attrs.dilations[2];
+  if (attrs.padding == Padding::kExplicit) {
+    out->pad_top = attrs.explicit_paddings[2], out->pad_bottom = attrs.explicit_paddings[3];
+    out->pad_left = attrs.explicit_paddings[4], out->pad_right = attrs.explicit_paddings[5];
+    for (int k = 2; k < 6; ++k) {
+      if (attrs.explicit_paddings[k] > kMaxInt) return errors::InvalidArgument("filter too large");
+    }
+  }
+  TF_RETURN_IF_ERROR(WindowedOutputSize(out->in_rows, window_rows, out->dilation_rows,
+                                        out->stride_rows, attrs.padding, &out->out_rows,
+                                        &out->pad_top, &out->pad_bottom));
+  TF_RETURN_IF_ERROR(WindowedOutputSize(out->in_cols, window_cols, out->dilation_cols,
+                                        out->stride_cols, attrs.padding, &out->out_cols,
+                                        &out->pad_left, &out->pad_right));
+  out->out_depth = out->depth;
+  return OkStatus();
+}
+
+}  // namespace nn_internal
+}  // namespace tensorflow

@@ -1,0 +1,415 @@
+// The windowed ops (Conv2D and its backprops, MaxPool, AvgPool and their gradients) and the
+// batched products through the C++ API: TF 2.21's error codes and texts for bad inputs, from the
+// kernels (fed placeholders) and from the shape functions (graph construction), each checked
+// against live TF with its Eigen CPU kernels (TF_ENABLE_ONEDNN_OPTS=0). Values are checked
+// against TF in cwise_golden_test.cc (tests/golden/conv.pb).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/nn_ops_internal.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/framework/tensor_testutil.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
+
+namespace tensorflow {
+namespace {
+
+using namespace ops;  // NOLINT
+
+using Inputs = std::vector<Output>;
+using Build = std::function<Output(const Scope&, const Inputs&)>;
+
+// Builds a graph with `build` on one placeholder per value and runs it with the values fed,
+// expecting `code` and a message starting with `text` from whichever stage fails first, as in
+// TF: graph construction (the shape functions, which check attrs even when shapes are unknown)
+// or the kernel.
+void ExpectError(const std::vector<Tensor>& values, const Build& build, error::Code code,
+                 const std::string& text) {
+  Scope root = Scope::NewRootScope();
+  Inputs in;
+  ClientSession::FeedType feeds;
+  for (const Tensor& v : values) {
+    auto p = Placeholder(root, v.dtype());
+    in.push_back(p);
+    feeds.emplace(p, v);
+  }
+  const Output y = build(root, in);
+  Status s = root.status();
+  if (s.ok()) {
+    ClientSession session(root);
+    std::vector<Tensor> out;
+    s = session.Run(feeds, {y}, &out);
+  }
+  EXPECT_EQ(s.code(), code) << s;
+  EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
+}
+
+// Builds one node in a new scope and expects its shape function's InvalidArgument `text`.
+template <typename BuildFn>
+void ExpectShapeError(BuildFn build, const std::string& text) {
+  Scope root = Scope::NewRootScope();
+  build(root);
+  EXPECT_EQ(root.status().code(), error::INVALID_ARGUMENT) << root.status();
+  EXPECT_EQ(root.status().message().substr(0, text.size()), text) << root.status();
+}
+
+Tensor Ones(const TensorShape& shape) {
+  Tensor t(DT_FLOAT, shape);
+  t.flat<float>().setConstant(1.f);
+  return t;
+}
+
+Output P(const Scope& s, PartialTensorShape shape = PartialTensorShape()) {
+  return Placeholder(s, DT_FLOAT, Placeholder::Shape(shape));
+}
+
+constexpr error::Code kInvalid = error::INVALID_ARGUMENT;
+constexpr error::Code kUnimplemented = error::UNIMPLEMENTED;
+
+TEST(ConvPoolTest, Conv2DErrorsAreTFs) {
+  const Tensor x = Ones({1, 5, 5, 2}), f = Ones({3, 3, 2, 4});
+  auto conv = [](gtl::ArraySlice<int> strides, const char* padding,
+                 Conv2D::Attrs attrs = Conv2D::Attrs()) -> Build {
+    std::vector<int> st(strides.begin(), strides.end());
+    return [st, padding, attrs](const Scope& s, const Inputs& in) -> Output {
+      return Conv2D(s, in[0], in[1], st, padding, attrs);
+    };
+  };
+  ExpectError({x, f}, conv({1, 1, 1}, "VALID"), kInvalid,
+              "Conv2D on data format NHWC requires the stride attribute to contain 4 values, but "
+              "got: 3");
+  ExpectError(
+      {x, f}, conv({2, 1, 1, 1}, "VALID"), kUnimplemented,
+      "Current implementation does not yet support strides in the batch and depth dimensions.");
+  ExpectError({x, f}, conv({1, 0, 1, 1}, "VALID"), kInvalid, "Stride must be > 0, but got 0");
+  ExpectError({x, f}, conv({1, 1, 1, 1}, "VALID", Conv2D::Dilations({2, 1, 1, 1})), kUnimplemented,
+              "Current implementation does not yet support dilations in the batch and depth "
+              "dimensions.");
+  ExpectError({x, f}, conv({1, 1, 1, 1}, "VALID", Conv2D::Dilations({1, 0, 1, 1})), kInvalid,
+              "Dilation rate must be >= 1, but got 0");
+  ExpectError({x, f}, conv({1, 1, 1, 1}, "EXPLICIT", Conv2D::ExplicitPaddings({0, 0, 1, 1})),
+              kInvalid, "explicit_paddings attribute must contain 8 values, but got: 4");
+  ExpectError({x, f},
+              conv({1, 1, 1, 1}, "EXPLICIT", Conv2D::ExplicitPaddings({0, 0, 1, -1, 1, 1, 0, 0})),
+              kInvalid, "All elements of explicit_paddings must be nonnegative");
+  ExpectError(
+      {x, f}, conv({1, 1, 1, 1}, "EXPLICIT", Conv2D::ExplicitPaddings({1, 0, 1, 1, 1, 1, 0, 0})),
+      kInvalid, "Nonzero explicit padding in the batch or depth dimensions is not supported");
+  ExpectError({x, f},
+              conv({1, 1, 1, 1}, "VALID", Conv2D::ExplicitPaddings({0, 0, 1, 1, 1, 1, 0, 0})),
+              kInvalid,
+              "explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT");
+  ExpectError({Ones({5, 5, 2}), f}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "convolution input must be 4-dimensional: [5,5,2]");
+  ExpectError({x, Ones({3, 2, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "convolution filter must be 4-dimensional: [3,2,4]");
+  ExpectError({x, Ones({3, 3, 3, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "input depth must be evenly divisible by filter depth: 2 vs 3");
+  ExpectError({x, Ones({3, 3, 0, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "filter depth must be stricly positive, got 0");
+  ExpectError({x, Ones({7, 3, 2, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "Computed output size would be negative: -1 [input_size: 5, "
+              "effective_filter_size: 7, stride: 1]");
+  ExpectError({Ones({1, 2, 5, 5}), f}, conv({1, 1, 1, 1}, "VALID", Conv2D::DataFormat("NCHW")),
+              kUnimplemented,
+              "The Conv2D op currently only supports the NHWC tensor format on the CPU. The op "
+              "was given the format: NCHW");
+}
+
+TEST(ConvPoolTest, Conv2DBackpropErrorsAreTFs) {
+  const Tensor f = Ones({3, 3, 2, 4}), dy = Ones({1, 3, 3, 4}), x = Ones({1, 5, 5, 2});
+  auto input = [](Conv2DBackpropInput::Attrs attrs = {}, const char* padding = "VALID",
+                  std::vector<int> strides = {1, 1, 1, 1}) -> Build {
+    return [attrs, padding, strides](const Scope& s, const Inputs& in) -> Output {
+      return Conv2DBackpropInput(s, in[0], in[1], in[2], strides, padding, attrs);
+    };
+  };
+  auto sizes = [](std::initializer_list<int32_t> v) { return test::AsTensor<int32_t>(v); };
+  ExpectError({sizes({1, 6, 5, 2}), f, dy}, input(), kInvalid,
+              "Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed: actual = "
+              "3, computed = 4 spatial_dim: 1 input: 6 filter: 3 output: 3 stride: 1 dilation: 1");
+  ExpectError({sizes({5, 5, 2}), f, dy}, input(), kInvalid,
+              "Conv2DBackpropInput requires input_sizes to contain 4 values or 2 values, but got: "
+              "3");
+  ExpectError({sizes({1, 5, 5, 3}), f, dy}, input(), kInvalid,
+              "Conv2DCustomBackpropInput: input depth must be evenly divisible by filter depth");
+  ExpectError({sizes({1, 5, 5, 2}), f, Ones({1, 3, 3, 5})}, input(), kInvalid,
+              "Conv2DCustomBackpropInput: filter and out_backprop must have the same out_depth");
+  ExpectError({sizes({2, 5, 5, 2}), f, dy}, input(), kInvalid,
+              "Conv2DCustomBackpropInput: input and out_backprop must have the same batch size. "
+              "Input batch: 2, outbackprop batch: 1, batch_dim: 0");
+  ExpectError({sizes({1, 5, 5, 4}), f, dy}, input(), kInvalid,
+              "Gradients for grouped convolutions are not supported on CPU. Please file a feature "
+              "request if you run into this issue. Computed input depth 4 doesn't match filter "
+              "input depth 2");
+  ExpectError({sizes({1, 5, 5, 2}), f, Ones({1, 5, 5, 4})},
+              input(Conv2DBackpropInput::Dilations({1, 2, 2, 1}), "SAME"), kInvalid,
+              "Current CPU implementations do not yet support dilation rates larger than 1.");
+  ExpectError({sizes({1, 2, 5, 5}), f, Ones({1, 4, 3, 3})},
+              input(Conv2DBackpropInput::DataFormat("NCHW")), kInvalid,
+              "Conv2DCustomBackpropInputOp only supports NHWC.");
+  ExpectError({sizes({1, -5, 5, 2}), f, dy}, input(), kInvalid, "Dimension -5 must be >= 0");
+  ExpectError({sizes({1, 5, 5, 2}), f, dy}, input({}, "VALID", {1, 0, 1, 1}), kInvalid,
+              "Row and column strides should be larger than 0.");
+  const Build filter = [](const Scope& s, const Inputs& in) -> Output {
+    return Conv2DBackpropFilter(s, in[0], in[1], in[2], {1, 1, 1, 1}, "VALID");
+  };
+  ExpectError({x, sizes({2, 3, 2, 4}), dy}, filter, kInvalid,
+              "Conv2DCustomBackpropFilter: Size of out_backprop doesn't match computed: actual = "
+              "3, computed = 4 spatial_dim: 1 input: 5 filter: 2 output: 3 stride: 1 dilation: 1");
+  ExpectError({x, sizes({3, 2, 4}), dy}, filter, kInvalid,
+              "Conv2DCustomBackpropFilter: filter must be 4-dimensional");
+  ExpectError({Ones({5, 5, 2}), sizes({3, 3, 2, 4}), dy}, filter, kInvalid,
+              "Conv2DCustomBackpropFilter: input must be 4-dimensional");
+  ExpectError({x, sizes({3, 3, 3, 4}), dy}, filter, kInvalid,
+              "Conv2DCustomBackpropFilter: input depth must be evenly divisible by filter depth");
+  ExpectError({x, sizes({3, 3, 2, 5}), dy}, filter, kInvalid,
+              "Conv2DCustomBackpropFilter: filter and out_backprop must have the same out_depth");
+  ExpectError({x, sizes({3, -3, 2, 4}), dy}, filter, kInvalid, "Dimension -3 must be >= 0");
+}
+
+TEST(ConvPoolTest, PoolErrorsAreTFs) {
+  const Tensor x = Ones({1, 5, 5, 2});
+  auto max_pool = [](std::vector<int> ksize, std::vector<int> strides, const char* padding,
+                     MaxPool::Attrs attrs = {}) -> Build {
+    return [=](const Scope& s, const Inputs& in) -> Output {
+      return MaxPool(s, in[0], ksize, strides, padding, attrs);
+    };
+  };
+  auto avg_pool = [](std::vector<int> ksize, std::vector<int> strides, const char* padding,
+                     AvgPool::Attrs attrs = {}) -> Build {
+    return [=](const Scope& s, const Inputs& in) -> Output {
+      return AvgPool(s, in[0], ksize, strides, padding, attrs);
+    };
+  };
+  ExpectError({x}, max_pool({2, 2, 2, 1}, {1, 2, 2, 1}, "SAME"), kUnimplemented,
+              "Pooling is not yet supported on the batch dimension.");
+  ExpectError({x}, max_pool({1, 0, 2, 1}, {1, 2, 2, 1}, "SAME"), kInvalid,
+              "Sliding window ksize must be positive. The specified or inferred ksize is: "
+              "1,0,2,1");
+  ExpectError({x}, max_pool({1, 2, 2, 1}, {1, 0, 2, 1}, "SAME"), kInvalid,
+              "Stride must be > 0, but got 0");
+  ExpectError({Ones({5, 5, 2})}, max_pool({1, 2, 2, 1}, {1, 2, 2, 1}, "SAME"), kInvalid,
+              "tensor_in_shape must have 2 spatial dimensions. 3 0");
+  ExpectError({x}, max_pool({1, 2, 2, 1, 1}, {1, 2, 2, 1}, "SAME"), kInvalid,
+              "MaxPool requires the ksize attribute to contain 4 values, but got: 5");
+  ExpectError({x}, max_pool({1, 2, 2, 1}, {1, 2, 2, 1, 1}, "SAME"), kInvalid,
+              "MaxPool requires the stride attribute to contain 4 values, but got: 5");
+  ExpectError({Ones({1, 2, 5, 5})},
+              max_pool({1, 1, 2, 2}, {1, 1, 2, 2}, "SAME", MaxPool::DataFormat("NCHW")), kInvalid,
+              "Default MaxPoolingOp only supports NHWC on device type CPU");
+  ExpectError({x},
+              max_pool({1, 2, 2, 1}, {1, 2, 2, 1}, "EXPLICIT",
+                       MaxPool::ExplicitPaddings({0, 0, 2, 2, 1, 1, 0, 0})),
+              kInvalid, "Top padding 2 needs to be smaller than the window size 2");
+  ExpectError({Ones({1, 2, 2, 3})}, max_pool({1, 1, 1, 2}, {1, 1, 1, 2}, "VALID"), kUnimplemented,
+              "Depthwise max pooling requires the depth window to evenly divide the input depth");
+  ExpectError({Ones({1, 2, 2, 4})}, max_pool({1, 1, 1, 2}, {1, 1, 1, 1}, "VALID"), kUnimplemented,
+              "Depthwise max pooling requires the depth window to equal the depth stride");
+  ExpectError({Ones({1, 2, 2, 4})}, max_pool({1, 2, 1, 2}, {1, 1, 1, 2}, "VALID"), kUnimplemented,
+              "MaxPooling supports exactly one of pooling across depth or pooling across "
+              "width/height.");
+  ExpectError({x}, avg_pool({1, 1, 1, 2}, {1, 1, 1, 2}, "VALID"), kUnimplemented,
+              "Non-spatial pooling is not yet supported. Volunteers? :)");
+  ExpectError({Ones({1, 2, 5, 5})},
+              avg_pool({1, 1, 2, 2}, {1, 1, 2, 2}, "SAME", AvgPool::DataFormat("NCHW")), kInvalid,
+              "Default AvgPoolingOp only supports NHWC on device type CPU");
+  ExpectError({x}, avg_pool({2, 2, 2, 1}, {1, 2, 2, 1}, "SAME"), kUnimplemented,
+              "Pooling is not yet supported on the batch dimension.");
+
+  auto max_grad = [](const char* format) -> Build {
+    return [format](const Scope& s, const Inputs& in) -> Output {
+      const std::vector<int> window = std::string(format) == "NCHW" ? std::vector<int>{1, 1, 2, 2}
+                                                                    : std::vector<int>{1, 2, 2, 1};
+      return ops::internal::MaxPoolGrad(s, in[0], in[1], in[2], window, window, "SAME",
+                                        ops::internal::MaxPoolGrad::DataFormat(format));
+    };
+  };
+  const Tensor y = Ones({1, 3, 3, 2});
+  ExpectError({x, y, Ones({1, 4, 3, 2})}, max_grad("NHWC"), kInvalid,
+              "Expected grad shape to be [1,3,3,2], but got [1,4,3,2]");
+  ExpectError({x, Ones({1, 4, 3, 2}), y}, max_grad("NHWC"), kInvalid,
+              "Expected orig_output shape to be [1,3,3,2], but got [1,4,3,2]");
+  ExpectError({Ones({5, 5, 2}), y, y}, max_grad("NHWC"), kInvalid,
+              "tensor_in must be 4-dimensional");
+  ExpectError({x, y, y}, max_grad("NCHW"), kInvalid,
+              "Default MaxPoolingGradOp only supports NHWC on device type CPU");
+  const Build avg_grad = [](const Scope& s, const Inputs& in) -> Output {
+    return ops::internal::AvgPoolGrad(s, in[0], in[1], {1, 2, 2, 1}, {1, 2, 2, 1}, "SAME");
+  };
+  ExpectError({test::AsTensor<int32_t>({1, 5, 5}), y}, avg_grad, kInvalid,
+              "out_backprop must be 1-dimensional and 4 elements");
+  ExpectError({test::AsTensor<int32_t>({1, 5, 5, 2}), Ones({1, 4, 3, 2})}, avg_grad, kInvalid,
+              "index * stride must be less than or equal to input size");
+  ExpectError({test::AsTensor<int32_t>({1, -3, 3, 2}), Ones({1, 3, 3, 1})}, avg_grad, kInvalid,
+              "Expected a non-negative size, got -3");
+}
+
+TEST(ConvPoolTest, BatchMatMulErrorsAreTFs) {
+  const Build v2 = [](const Scope& s, const Inputs& in) -> Output {
+    return BatchMatMulV2(s, in[0], in[1]);
+  };
+  const Build v1 = [](const Scope& s, const Inputs& in) -> Output {
+    return BatchMatMul(s, in[0], in[1]);
+  };
+  ExpectError({Ones({2, 3, 4}), Ones({3, 4, 2})}, v2, kInvalid,
+              "In[0] and In[1] must have compatible batch dimensions: [2,3,4] vs. [3,4,2]");
+  ExpectError({Ones({2, 3, 4}), Ones({2, 5, 2})}, v2, kInvalid,
+              "Matrix size-incompatible: In[0]: [2,3,4], In[1]: [2,5,2]");
+  ExpectError({Ones({4}), Ones({4, 2})}, v2, kInvalid, "In[0] ndims must be >= 2: 1");
+  ExpectError({Ones({2, 3, 4}), Ones({1, 4, 2})}, v1, kInvalid,
+              "In[0].dim(0) and In[1].dim(0) must be the same: [2,3,4] vs [1,4,2]");
+  ExpectError({Ones({2, 3, 4}), Ones({4, 2})}, v1, kInvalid,
+              "In[0] and In[1] has different ndims: [2,3,4] vs. [4,2]");
+  ExpectError({Ones({4}), Ones({4})}, v1, kInvalid, "In[0] and In[1] ndims must be >= 2: 1");
+}
+
+TEST(ConvPoolTest, ShapeFunctionErrorsAreTFs) {
+  auto conv = [](const Scope& r, PartialTensorShape xs, PartialTensorShape fs,
+                 gtl::ArraySlice<int> strides, const char* padding,
+                 Conv2D::Attrs attrs = Conv2D::Attrs()) {
+    (void)Conv2D(r, P(r, xs), P(r, fs), strides, padding, attrs);
+  };
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {5, 5, 2}, {3, 3, 2, 4}, {1, 1, 1, 1}, "VALID");
+      },
+      "Shape must be rank 4 but is rank 3");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 2, 4}, {1, 1, 1}, "VALID");
+      },
+      "Conv2D on data format NHWC requires the stride attribute to contain 4 values, but got: 3");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 2, 4}, {1, 1, 1, 1}, "VALID", Conv2D::Dilations({1, 1, 1}));
+      },
+      "Conv2D requires the dilation attribute to contain 4 values, but got: 3");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 3, 4}, {1, 1, 1, 1}, "VALID");
+      },
+      "Depth of input (2) is not a multiple of input depth of filter (3)");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 0, 4}, {1, 1, 1, 1}, "VALID");
+      },
+      "Depth of filter must not be 0");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 4}, {3, 3, 2, 5}, {1, 1, 1, 1}, "VALID");
+      },
+      "Depth of output (5) is not a multiple of the number of groups (2)");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {7, 3, 2, 4}, {1, 1, 1, 1}, "VALID");
+      },
+      "Negative dimension size caused by subtracting 7 from 5");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {9, 3, 2, 4}, {1, 1, 1, 1}, "EXPLICIT",
+             Conv2D::ExplicitPaddings({0, 0, 1, 1, 0, 0, 0, 0}));
+      },
+      "Negative dimension size caused by subtracting 9 from 7");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 2, 4}, {1, 0, 1, 1}, "VALID");
+      },
+      "Stride must be > 0, but got 0");
+  ExpectShapeError(
+      [&](const Scope& r) {
+        conv(r, {1, 5, 5, 2}, {3, 3, 2, 4}, {1, 1, 1, 1}, "VALID", Conv2D::Dilations({1, 0, 1, 1}));
+      },
+      "Dilation rate must be >= 1, but got 0");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)Conv2DBackpropInput(r, Const(r, {1, 5, 5}), P(r, {3, 3, 2, 4}), P(r, {1, 3, 3, 4}),
+                                  {1, 1, 1, 1}, "VALID");
+      },
+      "Conv2DBackpropInput requires input_sizes to contain 4 values or 2 values, but got: 3");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)Conv2DBackpropFilter(r, P(r, {1, 5, 5, 2}), Const(r, {3, 2, 4}), P(r, {1, 3, 3, 4}),
+                                   {1, 1, 1, 1}, "VALID");
+      },
+      "Shape must be rank 4 but is rank 3");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)MaxPool(r, P(r, {1, 5, 5, 2}), {1, 2, 2, 1, 1}, {1, 2, 2, 1}, "SAME");
+      },
+      "MaxPool requires the ksize attribute to contain 4 values, but got: 5");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)AvgPool(r, P(r, {1, 5, 5, 2}), {1, 2, 2, 1}, {1, 2, 2, 1, 1}, "SAME");
+      },
+      "AvgPool requires the stride attribute to contain 4 values, but got: 5");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)MaxPool(r, P(r, {1, 5, 5, 2}), {1, 6, 2, 1}, {1, 1, 1, 1}, "VALID");
+      },
+      "Negative dimension size caused by subtracting 6 from 5");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)BatchMatMulV2(r, P(r, {2, 3, 4}), P(r, {3, 4, 2}));
+      },
+      "Dimensions must be equal, but are 2 and 3");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)BatchMatMulV2(r, P(r, {2, 3, 4}), P(r, {2, 5, 2}));
+      },
+      "Dimensions must be equal, but are 4 and 5");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)BatchMatMulV2(r, P(r, {4}), P(r, {4, 2}));
+      },
+      "Shape must be at least rank 2 but is rank 1");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)BatchMatMul(r, P(r, {2, 3, 4}), P(r, {1, 4, 2}));
+      },
+      "Dimension 0 in both shapes must be equal, but are 2 and 1. Shapes are [2] and "
+      "[1].");
+  ExpectShapeError(
+      [](const Scope& r) {
+        (void)BatchMatMul(r, P(r, {2, 3, 4}), P(r, {4, 2}));
+      },
+      "Shapes must be equal rank, but are 1 and 0");
+}
+
+// Shapes at graph time, as TF infers them.
+TEST(ConvPoolTest, InferredShapesAreTFs) {
+  Scope r = Scope::NewRootScope();
+  auto shape_of = [](const Output& o) { return o.node()->output_shape(o.index()).DebugString(); };
+  EXPECT_EQ(shape_of(Conv2D(r, P(r, {1, 5, 5, 2}), P(r, {3, 3, 2, 4}), {1, 2, 2, 1}, "SAME")),
+            "[1,3,3,4]");
+  EXPECT_EQ(shape_of(Conv2D(r, P(r, {-1, -1, 5, 2}), P(r, {3, 3, 2, 4}), {1, 2, 2, 1}, "VALID")),
+            "[?,?,2,4]");
+  EXPECT_EQ(shape_of(Conv2D(r, P(r, {1, 9, 9, 2}), P(r, {3, 3, 2, 4}), {1, 1, 1, 1}, "VALID",
+                            Conv2D::Dilations({1, 2, 3, 1}))),
+            "[1,5,3,4]");
+  EXPECT_EQ(shape_of(Conv2D(r, P(r, {1, 2, 5, 5}), P(r, {3, 3, 2, 4}), {1, 1, 1, 1}, "VALID",
+                            Conv2D::DataFormat("NCHW"))),
+            "[1,4,3,3]");
+  EXPECT_EQ(shape_of(Conv2DBackpropInput(r, Const(r, {5, 5}), P(r, {3, 3, 2, 4}),
+                                         P(r, {1, 3, 3, 4}), {1, 1, 1, 1}, "VALID")),
+            "[1,5,5,2]");
+  EXPECT_EQ(
+      shape_of(Conv2DBackpropInput(r, Placeholder(r, DT_INT32, Placeholder::Shape({4})),
+                                   P(r, {3, 3, 2, 4}), P(r, {1, 3, 3, 4}), {1, 1, 1, 1}, "VALID")),
+      "[1,?,?,?]");
+  EXPECT_EQ(shape_of(MaxPool(r, P(r, {1, 5, 5, 3}), {1, 1, 1, 2}, {1, 1, 1, 2}, "VALID")),
+            "[1,5,5,1]");
+  EXPECT_EQ(shape_of(AvgPool(r, P(r, {1, 5, 5, 2}), {1, 2, 2, 1}, {1, 2, 2, 1}, "SAME")),
+            "[1,3,3,2]");
+  EXPECT_EQ(shape_of(BatchMatMulV2(r, P(r, {2, 1, 3, 4}), P(r, {5, 4, 2}))), "[2,5,3,2]");
+  EXPECT_EQ(shape_of(BatchMatMulV2(r, P(r, {2, 4, 3}), P(r, {2, 2, 4}),
+                                   BatchMatMulV2::AdjX(true).AdjY(true))),
+            "[2,3,2]");
+  TF_EXPECT_OK(r.status());
+}
+
+}  // namespace
+}  // namespace tensorflow
