@@ -1,6 +1,6 @@
 // The matrix product of ops/math/internal/gemm.h. Eigen picks its blocking (and so its
 // rounding) from a block's size, so blocks of kRowBlock rows fixed in advance give the same bits
-// at every thread count; sgemm_avx2 computes each element alone, so its row split is free.
+// at every thread count; SgemmRows computes each element alone, so its row split is free.
 #include "ops/math/internal/gemm.h"
 
 #include <Eigen/Core>
@@ -9,7 +9,7 @@
 #include <functional>
 #include <type_traits>
 
-#include "ops/math/internal/sgemm_avx2.h"
+#include "ops/math/internal/sgemm.h"
 
 namespace tensorflow {
 namespace math_internal {
@@ -41,9 +41,9 @@ void Gemm(OpKernelContext* ctx, const T* a, bool ta, const T* b, bool tb, T* c, 
   const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
   const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kRowBlock * k * n));
   if constexpr (std::is_same<T, float>::value) {
-    if (HasAvx2Fma()) {
+    if (HasSimdSgemm()) {
       ForBlocks(ctx, blocks, grain, [&](int64_t b0, int64_t b1) {
-        SgemmRowsAvx2(a, ta, b, tb, c, m, n, k, b0 * kRowBlock, std::min(m, b1 * kRowBlock));
+        SgemmRows(a, ta, b, tb, c, m, n, k, b0 * kRowBlock, std::min(m, b1 * kRowBlock));
       });
       return;
     }

@@ -107,8 +107,9 @@ class Conv2DOp : public OpKernel {
                 errors::Unimplemented("The Conv2D op currently only supports the NHWC tensor "
                                       "format on the CPU. The op was given the format: NCHW"));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(
-                            0, TensorShape({g.batch, g.out_rows, g.out_cols, out_depth}), &out));
+    TensorShape out_shape;
+    OP_REQUIRES_OK(ctx, nn_internal::OutputShape(g, out_depth, &out_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     const int64_t pixels = g.batch * g.out_rows * g.out_cols;
     if (pixels == 0 || out_depth == 0) return;
     if (filter.NumElements() == 0) {  // an empty window (zero rows or columns): zeros
@@ -287,28 +288,43 @@ class Conv2DBackpropInputOp : public OpKernel {
       if constexpr (kIs16<T>) std::fill_n(z, out->NumElements(), T(0));
       return;
     }
-    std::vector<A> dy_store, w_store, dcol(image_pixels * k);
+    std::vector<A> dy_store, w_store;
     const A* dyp = AsAcc(dy.flat<T>().data(), dy.NumElements(), &dy_store);
     const A* w = AsAcc(filter.flat<T>().data(), filter.NumElements(), &w_store);
-    for (int64_t n = 0; n < g.batch; ++n) {
-      // The patch gradients of image n, then each added back where its value came from.
-      math_internal::Gemm<A>(ctx, dyp + n * image_pixels * out_depth, false, w, true, dcol.data(),
-                             image_pixels, k, out_depth);
+    // Image by image, block by block of its output pixels: the patch gradients (Gemm), each added
+    // back where its value came from, in pixel order. Images go to separate threads; a single
+    // image's products are spread instead. Either way the sums are the same.
+    const int64_t block = std::min(PixelBlock(k), image_pixels);
+    auto image_grad = [&](int64_t n, OpKernelContext* gemm_ctx, std::vector<A>* dcol) {
       A* image = acc + n * image_size;
-      for (int64_t p = 0; p < image_pixels; ++p) {
-        const int64_t oh = p / g.out_cols, ow = p % g.out_cols;
-        for (int64_t kh = 0; kh < g.window_rows; ++kh) {
-          const int64_t ih = oh * g.stride_rows - g.pad_top + kh;
-          if (ih < 0 || ih >= g.in_rows) continue;
-          for (int64_t kw = 0; kw < g.window_cols; ++kw) {
-            const int64_t iw = ow * g.stride_cols - g.pad_left + kw;
-            if (iw < 0 || iw >= g.in_cols) continue;
-            const A* src = dcol.data() + p * k + (kh * g.window_cols + kw) * depth;
-            A* dst = image + (ih * g.in_cols + iw) * depth;
-            for (int64_t c = 0; c < depth; ++c) dst[c] = internal::WrappingAdd(dst[c], src[c]);
+      for (int64_t p0 = 0; p0 < image_pixels; p0 += block) {
+        const int64_t rows = std::min(block, image_pixels - p0);
+        math_internal::Gemm<A>(gemm_ctx, dyp + (n * image_pixels + p0) * out_depth, false, w, true,
+                               dcol->data(), rows, k, out_depth);
+        for (int64_t r = 0; r < rows; ++r) {
+          const int64_t oh = (p0 + r) / g.out_cols, ow = (p0 + r) % g.out_cols;
+          for (int64_t kh = 0; kh < g.window_rows; ++kh) {
+            const int64_t ih = oh * g.stride_rows - g.pad_top + kh;
+            if (ih < 0 || ih >= g.in_rows) continue;
+            for (int64_t kw = 0; kw < g.window_cols; ++kw) {
+              const int64_t iw = ow * g.stride_cols - g.pad_left + kw;
+              if (iw < 0 || iw >= g.in_cols) continue;
+              const A* src = dcol->data() + r * k + (kh * g.window_cols + kw) * depth;
+              A* dst = image + (ih * g.in_cols + iw) * depth;
+              for (int64_t c = 0; c < depth; ++c) dst[c] = internal::WrappingAdd(dst[c], src[c]);
+            }
           }
         }
       }
+    };
+    if (g.batch == 1) {
+      std::vector<A> dcol(block * k);
+      image_grad(0, ctx, &dcol);
+    } else {
+      ctx->ParallelFor(g.batch, 1, [&](int64_t n0, int64_t n1) {
+        std::vector<A> dcol(block * k);
+        for (int64_t n = n0; n < n1; ++n) image_grad(n, nullptr, &dcol);
+      });
     }
     if constexpr (kIs16<T>) {
       for (int64_t i = 0; i < out->NumElements(); ++i) z[i] = static_cast<T>(dx[i]);
@@ -347,15 +363,31 @@ class Conv2DBackpropFilterOp : public OpKernel {
       std::vector<A> in_store, dy_store;
       const A* in = AsAcc(input.flat<T>().data(), input.NumElements(), &in_store);
       const A* dyp = AsAcc(dy.flat<T>().data(), dy.NumElements(), &dy_store);
-      // Fixed pixel chunks: each chunk's product, added to the total in chunk order.
+      // The pixels cut into at most kGroups groups fixed by the shape alone, each summed block
+      // by block into its own partial on one thread, the partials then added in group order:
+      // the same sums at any thread count.
+      constexpr int64_t kGroups = 8;
       const int64_t block = PixelBlock(k);
-      std::vector<A> col(std::min(block, pixels) * k), part(k * out_depth);
-      for (int64_t p0 = 0; p0 < pixels; p0 += block) {
-        const int64_t p1 = std::min(pixels, p0 + block);
-        Im2Col(in, g, 0, g.depth, p0, p1, col.data());
-        math_internal::Gemm<A>(ctx, col.data(), true, dyp + p0 * out_depth, false, part.data(), k,
-                               out_depth, p1 - p0);
-        for (int64_t i = 0; i < k * out_depth; ++i) dw[i] += part[i];
+      const int64_t blocks = (pixels + block - 1) / block;
+      const int64_t groups = std::min(kGroups, blocks);
+      const int64_t per_group = (blocks + groups - 1) / groups;
+      const int64_t size = k * out_depth;
+      std::vector<A> partial(groups * size, A(0));
+      ctx->ParallelFor(groups, 1, [&](int64_t g0, int64_t g1) {
+        std::vector<A> col(std::min(block, pixels) * k), part(size);
+        for (int64_t gr = g0; gr < g1; ++gr) {
+          A* sum = partial.data() + gr * size;
+          for (int64_t b = gr * per_group; b < std::min(blocks, (gr + 1) * per_group); ++b) {
+            const int64_t p0 = b * block, p1 = std::min(pixels, p0 + block);
+            Im2Col(in, g, 0, g.depth, p0, p1, col.data());
+            math_internal::Gemm<A>(nullptr, col.data(), true, dyp + p0 * out_depth, false,
+                                   part.data(), k, out_depth, p1 - p0);
+            for (int64_t i = 0; i < size; ++i) sum[i] += part[i];
+          }
+        }
+      });
+      for (int64_t gr = 0; gr < groups; ++gr) {
+        for (int64_t i = 0; i < size; ++i) dw[i] += partial[gr * size + i];
       }
     }
     for (int64_t i = 0; i < k * out_depth; ++i) z[i] = static_cast<T>(dw[i]);

@@ -121,8 +121,9 @@ class MaxPoolOp : public OpKernel {
     Window2D g;
     OP_REQUIRES_OK(ctx, PoolGeometry("MaxPoolingOp", attrs_, input.shape(), true, &g));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(
-                            0, TensorShape({g.batch, g.out_rows, g.out_cols, g.out_depth}), &out));
+    TensorShape out_shape;
+    OP_REQUIRES_OK(ctx, nn_internal::OutputShape(g, g.out_depth, &out_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     const T* x = input.flat<T>().data();
     T* z = out->flat<T>().data();
     const int64_t depth_window = attrs_.window[3];
@@ -147,7 +148,7 @@ class MaxPoolOp : public OpKernel {
       w.ForEachInput(
           [&](const T* src) {
             for (int64_t d = 0; d < depth; ++d) {
-              if (dst[d] < src[d]) dst[d] = src[d];
+              dst[d] = dst[d] < src[d] ? src[d] : dst[d];  // branch-free: vectorizes (maxps)
             }
           },
           x);
@@ -181,7 +182,8 @@ class MaxPoolGradOp : public OpKernel {
         errors::InvalidArgument("Default MaxPoolingGradOp only supports NHWC on device type CPU"));
     Window2D g;
     OP_REQUIRES_OK(ctx, PoolGeometry("MaxPoolingGradOp", attrs_, input.shape(), false, &g));
-    const TensorShape expected({g.batch, g.out_rows, g.out_cols, g.depth});
+    TensorShape expected;
+    OP_REQUIRES_OK(ctx, nn_internal::OutputShape(g, g.depth, &expected));
     OP_REQUIRES(ctx, orig_out.shape() == expected,
                 errors::InvalidArgument("Expected orig_output shape to be ", expected.DebugString(),
                                         ", but got ", orig_out.shape().DebugString()));
@@ -236,8 +238,9 @@ class AvgPoolOp : public OpKernel {
     Window2D g;
     OP_REQUIRES_OK(ctx, PoolGeometry("AvgPoolingOp", attrs_, input.shape(), false, &g));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(
-                            0, TensorShape({g.batch, g.out_rows, g.out_cols, g.depth}), &out));
+    TensorShape out_shape;
+    OP_REQUIRES_OK(ctx, nn_internal::OutputShape(g, g.depth, &out_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     const T* x = input.flat<T>().data();
     T* z = out->flat<T>().data();
     const int64_t depth = g.depth;
@@ -300,7 +303,8 @@ class AvgPoolGradOp : public OpKernel {
     OP_REQUIRES(
         ctx, !attrs_.nchw,
         errors::InvalidArgument("Default AvgPoolingGradOp only supports NHWC on device type CPU"));
-    const TensorShape in_shape({s[0], s[1], s[2], s[3]});
+    TensorShape in_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape({s[0], s[1], s[2], s[3]}, &in_shape));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, in_shape, &out));
     T* dx = out->flat<T>().data();

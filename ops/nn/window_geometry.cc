@@ -147,8 +147,16 @@ Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64
   if (dilation < 1) {
     return errors::InvalidArgument("Dilation rate must be >= 1, but got ", dilation);
   }
-  // Sizes come from tensor shapes and attrs: bounded well below overflow by the callers'
-  // checks (window and dilation below 2^31, shapes below 2^62).
+  // A shape fed to a backprop op as numbers is not bounded by any allocation: refuse sizes
+  // whose arithmetic below could overflow (window, dilation and stride are below 2^31).
+  constexpr int64_t kMaxSize = int64_t{1} << 31;
+  const bool pads_too_large =
+      padding == Padding::kExplicit && (*pad_before >= kMaxSize || *pad_after >= kMaxSize);
+  if (input >= kMaxSize || window >= kMaxSize || dilation >= kMaxSize || stride >= kMaxSize ||
+      pads_too_large) {
+    return errors::InvalidArgument("Windowed operation sizes too large: input ", input, ", window ",
+                                   window, ", dilation ", dilation, ", stride ", stride);
+  }
   const int64_t effective = (window - 1) * dilation + 1;
   switch (padding) {
     case Padding::kValid:
@@ -183,10 +191,8 @@ void NhwcSizes(const WindowAttrs& attrs, const TensorShape& s, int64_t sizes[4])
   }
 }
 
-TensorShape ShapeInFormat(const WindowAttrs& attrs, int64_t batch, int64_t rows, int64_t cols,
-                          int64_t depth) {
-  return attrs.nchw ? TensorShape({batch, depth, rows, cols})
-                    : TensorShape({batch, rows, cols, depth});
+Status OutputShape(const Window2D& g, int64_t depth, TensorShape* out) {
+  return TensorShape::BuildTensorShape({g.batch, g.out_rows, g.out_cols, depth}, out);
 }
 
 Status MakeWindow2D(const WindowAttrs& attrs, const TensorShape& input, int64_t window_rows,

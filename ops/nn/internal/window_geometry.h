@@ -63,9 +63,8 @@ struct Window2D {
 Status MakeWindow2D(const WindowAttrs& attrs, const TensorShape& input, int64_t window_rows,
                     int64_t window_cols, Window2D* out);
 
-// The shape [batch, rows, cols, depth] in the attrs' data format.
-TensorShape ShapeInFormat(const WindowAttrs& attrs, int64_t batch, int64_t rows, int64_t cols,
-                          int64_t depth);
+// The NHWC output shape [batch, out_rows, out_cols, depth]; InvalidArgument if it overflows.
+Status OutputShape(const Window2D& g, int64_t depth, TensorShape* out);
 
 // TensorShape `s` (rank 4, in the attrs' data format) as NHWC sizes.
 void NhwcSizes(const WindowAttrs& attrs, const TensorShape& s, int64_t sizes[4]);
