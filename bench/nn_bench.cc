@@ -64,16 +64,16 @@ BENCHMARK(BM_Conv2D)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecon
 
 void BM_Conv2DBackpropInput(benchmark::State& state) {
   RunOp(state, {{3, 3, 32, 64}, {16, 32, 32, 64}}, [](const Scope& s, const auto& in) {
-    return ops::Conv2DBackpropInput(s, ops::Const(s, {16, 32, 32, 32}), in[0], in[1],
-                                    {1, 1, 1, 1}, "SAME");
+    return ops::Conv2DBackpropInput(s, ops::Const(s, {16, 32, 32, 32}), in[0], in[1], {1, 1, 1, 1},
+                                    "SAME");
   });
 }
 BENCHMARK(BM_Conv2DBackpropInput)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 void BM_Conv2DBackpropFilter(benchmark::State& state) {
   RunOp(state, {{16, 32, 32, 32}, {16, 32, 32, 64}}, [](const Scope& s, const auto& in) {
-    return ops::Conv2DBackpropFilter(s, in[0], ops::Const(s, {3, 3, 32, 64}), in[1],
-                                     {1, 1, 1, 1}, "SAME");
+    return ops::Conv2DBackpropFilter(s, in[0], ops::Const(s, {3, 3, 32, 64}), in[1], {1, 1, 1, 1},
+                                     "SAME");
   });
 }
 BENCHMARK(BM_Conv2DBackpropFilter)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);

@@ -1,7 +1,7 @@
 // minitf: the matrix product behind MatMul, BatchMatMul and the convolutions. Float on AVX2+FMA
-// or AVX-512 CPUs is sgemm.h's SgemmRows (one FMA chain per element, in k order); every other case is Eigen's
-// matrix product on fixed blocks of 64 rows. Rows are spread over the session's threads, and the
-// bits never depend on the thread count.
+// or AVX-512 CPUs is sgemm.h's SgemmRows (one FMA chain per element, in k order); every other case
+// is Eigen's matrix product on fixed blocks of 64 rows. Rows are spread over the session's threads,
+// and the bits never depend on the thread count.
 #ifndef MINITF_OPS_MATH_INTERNAL_GEMM_H_
 #define MINITF_OPS_MATH_INTERNAL_GEMM_H_
 
