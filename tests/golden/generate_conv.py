@@ -184,4 +184,9 @@ def build():
 
 
 if __name__ == "__main__":
-    golden_file.main(build, __doc__)
+    # TF's convolutions and products sum in an order its kernels pick for the CPU at hand (their
+    # GEMMs dispatch on the instruction set): on another CPU model the committed sums match
+    # within rounding of their scale, not bit for bit (as the C++ test compares them).
+    SUMS = ["Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", "BatchMatMul",
+            "BatchMatMulV2", "BatchMatMulV3"]
+    golden_file.main(build, __doc__, cpu_dependent={op: "sum" for op in SUMS})
