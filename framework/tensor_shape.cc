@@ -126,6 +126,11 @@ Status TensorShapeBase<Shape>::AddDimWithStatus(int64_t size) {
   if (dims() >= MaxDimensions()) {
     return errors::InvalidArgument("Too many dimensions in tensor");
   }
+  int64_t product = 0;
+  if (num_elements_ >= 0 && size >= 0 && __builtin_mul_overflow(num_elements_, size, &product)) {
+    return errors::InvalidArgument("Encountered overflow when multiplying ", num_elements_,
+                                   " with ", size, ", result: -1");
+  }
   dims_.push_back(size);
   Status s = RecomputeNumElements();
   if (!s.ok()) dims_.pop_back(), RecomputeNumElements().IgnoreError();
@@ -152,9 +157,12 @@ template <class Shape>
 Status TensorShapeBase<Shape>::InsertDimWithStatus(int d, int64_t size) {
   TF_RETURN_IF_ERROR(CheckSize(size));
   if (unknown_rank_) return OkStatus();
-  if (d < 0 || d > dims()) {
-    return errors::InvalidArgument("Invalid dimension ", d, " to insert into a shape of rank ",
-                                   dims());
+  if (d < 0) return errors::Internal("The insertion index must be non-negative, got ", d);
+  if (d > dims()) {
+    return errors::Internal("The insertion index must be at most ", dims(), " got ", d);
+  }
+  if (dims() >= MaxDimensions()) {
+    return errors::Internal("Shape has ", dims(), " dimensions which is the maximum allowed");
   }
   dims_.insert(dims_.begin() + d, size);
   Status s = RecomputeNumElements();
@@ -169,10 +177,9 @@ void TensorShapeBase<Shape>::InsertDim(int d, int64_t size) {
 
 template <class Shape>
 Status TensorShapeBase<Shape>::SetDimWithStatus(int d, int64_t size) {
+  if (d < 0) return errors::InvalidArgument("Index must be non-negative, got ", d);
+  if (d >= dims()) return errors::InvalidArgument("Index must be less than ", dims(), ", got ", d);
   TF_RETURN_IF_ERROR(CheckSize(size));
-  if (d < 0 || d >= dims()) {
-    return errors::InvalidArgument("Index ", d, " out of range for a shape of rank ", dims());
-  }
   int64_t old = dims_[d];
   dims_[d] = size;
   Status s = RecomputeNumElements();
@@ -200,10 +207,35 @@ void TensorShapeBase<Shape>::RemoveDimRange(int begin, int end) {
 }
 
 template <class Shape>
+Status TensorShapeBase<Shape>::RemoveDimRangeWithStatus(int begin, int end) {
+  if (unknown_rank_) return OkStatus();
+  if (begin < 0) begin += dims() + 1;
+  if (end < 0) end += dims() + 1;
+  if (begin < 0) return errors::Internal("Start index must be non-negative, got ", begin);
+  if (begin > dims()) {
+    return errors::Internal("Start index must be less than ", dims(), ", got ", begin);
+  }
+  if (end < 0) return errors::Internal("End index must be non-negative, got ", end);
+  if (end > dims()) {
+    return errors::Internal("End index must be less than ", dims(), ", got ", end);
+  }
+  if (begin >= end) return OkStatus();
+  dims_.erase(dims_.begin() + begin, dims_.begin() + end);
+  return RecomputeNumElements();
+}
+
+template <class Shape>
+Status TensorShapeBase<Shape>::AppendShapeWithStatus(const TensorShapeBase& shape) {
+  for (int d = 0; d < shape.dims(); ++d) TF_RETURN_IF_ERROR(AddDimWithStatus(shape.dims_[d]));
+  return OkStatus();
+}
+
+template <class Shape>
 void TensorShapeBase<Shape>::Clear() {
   dims_.clear();
   unknown_rank_ = false;
   num_elements_ = 1;
+  data_type_ = DT_INVALID;
 }
 
 template <class Shape>
@@ -375,6 +407,33 @@ std::string SliceDebugString(const TensorShape& shape, int64_t flat) {
     flat /= size;
   }
   return absl::StrCat("[", absl::StrJoin(coords, ","), "]");
+}
+
+Status TensorShapeUtils::NumElements(absl::Span<const int64_t> shape, int64_t* num_elements) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0 || __builtin_mul_overflow(n, d, &n)) {
+      return errors::InvalidArgument("Can't compute total size of shape [",
+                                     absl::StrJoin(shape, ","), "]; product would overflow int64");
+    }
+  }
+  *num_elements = n;
+  return OkStatus();
+}
+
+Status PartialTensorShape::ConcatenateWithStatus(int64_t size, PartialTensorShape* out) const {
+  *out = *this;
+  return out->AddDimWithStatus(size);
+}
+
+Status PartialTensorShape::ConcatenateWithStatus(const PartialTensorShape& shape,
+                                                 PartialTensorShape* out) const {
+  if (unknown_rank() || shape.unknown_rank()) {
+    *out = PartialTensorShape();
+    return OkStatus();
+  }
+  *out = *this;
+  return out->AppendShapeWithStatus(shape);
 }
 
 bool TensorShapeUtils::StartsWith(const TensorShape& shape, const TensorShape& prefix) {

@@ -59,14 +59,34 @@ class TensorShapeBase {
   Status AddDimWithStatus(int64_t size);
   // Appends every dimension of `shape` (unknown rank makes this unknown rank).
   void AppendShape(const TensorShapeBase& shape);
+  // Appends `shape`'s dimensions one by one, stopping at the first that does not fit.
+  Status AppendShapeWithStatus(const TensorShapeBase& shape);
   void InsertDim(int d, int64_t size);
   Status InsertDimWithStatus(int d, int64_t size);
   void set_dim(int d, int64_t size);
   Status SetDimWithStatus(int d, int64_t size);
-  void RemoveDim(int d) { RemoveDimRange(d, d + 1); }
-  void RemoveLastDims(int n) { RemoveDimRange(dims() - n, dims()); }
+  void RemoveDim(int d) {
+    CHECK_GE(d, 0);
+    RemoveDimRange(d, d + 1);
+  }
+  void RemoveLastDims(int n) {
+    CHECK_LE(n, dims());
+    RemoveDimRange(dims() - n, dims());
+  }
   // Removes dimensions [begin, end). Negative values count from the end (as TF).
   void RemoveDimRange(int begin, int end);
+  // The *WithStatus forms return TF's Internal errors instead of CHECK-failing.
+  Status RemoveDimWithStatus(int64_t d) {
+    if (d < 0) return errors::Internal("Expected dimension index to be non-negative, got ", d);
+    return RemoveDimRangeWithStatus(static_cast<int>(d), static_cast<int>(d + 1));
+  }
+  Status RemoveLastDimsWithStatus(int64_t n) {
+    if (n > dims()) {
+      return errors::Internal("Expected dimension index to be at most ", dims(), " got ", n);
+    }
+    return RemoveDimRangeWithStatus(static_cast<int>(dims() - n), dims());
+  }
+  Status RemoveDimRangeWithStatus(int begin, int end);
   // Drops every dimension; a partial shape becomes rank 0 (known).
   void Clear();
 
@@ -107,6 +127,14 @@ class TensorShapeBase {
   static constexpr int MaxDimensions() { return 254; }
 
  protected:
+  // An 8-bit slot TF's Tensor keeps its dtype in; kept by every change but Clear (TF's
+  // TensorShapeTestHelper checks that).
+  friend class Tensor;
+  friend class TensorShapeTestHelper;
+  DataType data_type() const { return data_type_; }
+  void set_data_type(DataType dt) { data_type_ = dt; }
+  DataType data_type_ = DT_INVALID;
+
   // Recomputes num_elements_; returns an error on overflow.
   Status RecomputeNumElements();
   Status CheckSize(int64_t size) const;
@@ -140,6 +168,26 @@ class TensorShape : public TensorShapeBase<TensorShape> {
                             << dims() << " dimensions";
     return AsEigenDSizesWithPadding<NDIMS, IndexType>();
   }
+  // AsEigenDSizes with an Internal error instead of a CHECK failure.
+  template <int NDIMS, typename IndexType = Eigen::DenseIndex>
+  Status AsEigenDSizesWithStatus(Eigen::DSizes<IndexType, NDIMS>* out) const {
+    if (NDIMS != dims()) {
+      return errors::Internal("Asking for tensor of ", NDIMS, " dimensions from a tensor of ",
+                              dims(), " dimensions");
+    }
+    *out = AsEigenDSizesWithPadding<NDIMS, IndexType>();
+    return OkStatus();
+  }
+  // AsEigenDSizesWithPadding with an Internal error instead of a CHECK failure.
+  template <int NDIMS, typename IndexType = Eigen::DenseIndex>
+  Status AsEigenDSizesWithPaddingWithStatus(Eigen::DSizes<IndexType, NDIMS>* out) const {
+    if (NDIMS < dims()) {
+      return errors::Internal("Asking for tensor of at most ", NDIMS,
+                              " dimensions from a tensor of ", dims(), " dimensions");
+    }
+    *out = AsEigenDSizesWithPadding<NDIMS, IndexType>();
+    return OkStatus();
+  }
   // Like AsEigenDSizes, padding trailing dimensions with 1 when NDIMS > dims().
   template <int NDIMS, typename IndexType = Eigen::DenseIndex>
   Eigen::DSizes<IndexType, NDIMS> AsEigenDSizesWithPadding() const {
@@ -164,9 +212,18 @@ class PartialTensorShape : public TensorShapeBase<PartialTensorShape> {
     return BuildTensorShapeBase(dim_sizes, out);
   }
 
+  static Status BuildPartialTensorShape(std::initializer_list<int64_t> dim_sizes,
+                                        PartialTensorShape* out) {
+    return BuildTensorShapeBase(absl::Span<const int64_t>(dim_sizes.begin(), dim_sizes.size()),
+                                out);
+  }
+
   // This shape followed by one more dimension / by `shape`'s dimensions.
   PartialTensorShape Concatenate(int64_t size) const;
   PartialTensorShape Concatenate(const PartialTensorShape& shape) const;
+  // The same with an InvalidArgument instead of a CHECK failure.
+  Status ConcatenateWithStatus(int64_t size, PartialTensorShape* out) const;
+  Status ConcatenateWithStatus(const PartialTensorShape& shape, PartialTensorShape* out) const;
   // The most specific shape compatible with both; InvalidArgument if they conflict.
   Status MergeWith(const PartialTensorShape& shape, PartialTensorShape* result) const;
   PartialTensorShape Merge(const PartialTensorShape& shape) const;  // CHECK-fails on conflict
@@ -198,6 +255,8 @@ class TensorShapeUtils {
   // "[2,3], [4]"
   static std::string ShapeListString(absl::Span<const TensorShape> shapes);
   static bool StartsWith(const TensorShape& shape, const TensorShape& prefix);
+  // The product of `shape`'s sizes; InvalidArgument if a size is negative or it overflows.
+  static Status NumElements(absl::Span<const int64_t> shape, int64_t* num_elements);
   static bool EndsWith(const TensorShape& shape, const TensorShape& suffix);
 };
 

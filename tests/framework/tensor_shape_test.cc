@@ -113,6 +113,88 @@ TEST(PartialTensorShapeTest, CompatibilityAndMerge) {
   EXPECT_FALSE(PartialTensorShape::BuildPartialTensorShape({-2}, &bad).ok());
 }
 
+// TF's *WithStatus members: TF's codes and texts instead of CHECK failures.
+TEST(TensorShapeTest, WithStatusMembersAreTFs) {
+  TensorShape s({2, 3, 4, 5});
+  auto expect = [](const Status& st, error::Code code, const std::string& text) {
+    EXPECT_EQ(st.code(), code) << st;
+    EXPECT_EQ(st.message(), text) << st;
+  };
+  expect(s.RemoveDimWithStatus(-1), error::INTERNAL,
+         "Expected dimension index to be non-negative, got -1");
+  expect(s.RemoveLastDimsWithStatus(5), error::INTERNAL,
+         "Expected dimension index to be at most 4 got 5");
+  expect(s.RemoveDimRangeWithStatus(-6, 2), error::INTERNAL,
+         "Start index must be non-negative, got -1");
+  expect(s.RemoveDimRangeWithStatus(5, 2), error::INTERNAL,
+         "Start index must be less than 4, got 5");
+  expect(s.RemoveDimRangeWithStatus(0, -6), error::INTERNAL,
+         "End index must be non-negative, got -1");
+  expect(s.RemoveDimRangeWithStatus(0, 5), error::INTERNAL, "End index must be less than 4, got 5");
+  EXPECT_EQ(s.DebugString(), "[2,3,4,5]");          // failed calls change nothing
+  TF_EXPECT_OK(s.RemoveDimRangeWithStatus(3, 1));   // empty range: no change
+  TF_EXPECT_OK(s.RemoveDimRangeWithStatus(1, -2));  // [1, 3)
+  EXPECT_EQ(s.DebugString(), "[2,5]");
+  EXPECT_EQ(s.num_elements(), 10);
+  TF_EXPECT_OK(s.RemoveLastDimsWithStatus(1));
+  TF_EXPECT_OK(s.RemoveDimWithStatus(0));
+  EXPECT_EQ(s.DebugString(), "[]");
+  EXPECT_EQ(s.num_elements(), 1);
+
+  TensorShape t({3});
+  TF_EXPECT_OK(t.AppendShapeWithStatus(TensorShape({4, 0})));
+  EXPECT_EQ(t.DebugString(), "[3,4,0]");
+  TensorShape big({int64_t{1} << 62});
+  expect(big.AppendShapeWithStatus(TensorShape({2, 3})), error::INVALID_ARGUMENT,
+         "Encountered overflow when multiplying 4611686018427387904 with 2, result: -1");
+  expect(t.InsertDimWithStatus(-1, 2), error::INTERNAL,
+         "The insertion index must be non-negative, got -1");
+  expect(t.InsertDimWithStatus(4, 2), error::INTERNAL,
+         "The insertion index must be at most 3 got 4");
+  expect(t.InsertDimWithStatus(0, -2), error::INVALID_ARGUMENT,
+         "Expected a non-negative size, got -2");
+  expect(t.SetDimWithStatus(-1, 2), error::INVALID_ARGUMENT, "Index must be non-negative, got -1");
+  expect(t.SetDimWithStatus(3, 2), error::INVALID_ARGUMENT, "Index must be less than 3, got 3");
+  expect(t.SetDimWithStatus(0, -2), error::INVALID_ARGUMENT,
+         "Expected a non-negative size, got -2");
+
+  Eigen::DSizes<Eigen::DenseIndex, 2> d2;
+  expect(t.AsEigenDSizesWithStatus<2>(&d2), error::INTERNAL,
+         "Asking for tensor of 2 dimensions from a tensor of 3 dimensions");
+  expect(t.AsEigenDSizesWithPaddingWithStatus<2>(&d2), error::INTERNAL,
+         "Asking for tensor of at most 2 dimensions from a tensor of 3 dimensions");
+  Eigen::DSizes<Eigen::DenseIndex, 5> d5;
+  TF_EXPECT_OK(t.AsEigenDSizesWithPaddingWithStatus<5>(&d5));
+  EXPECT_EQ(d5[0], 3);
+  EXPECT_EQ(d5[1], 4);
+  EXPECT_EQ(d5[2], 0);
+  EXPECT_EQ(d5[3], 1);
+  EXPECT_EQ(d5[4], 1);
+  Eigen::DSizes<Eigen::DenseIndex, 3> d3;
+  TF_EXPECT_OK(t.AsEigenDSizesWithStatus<3>(&d3));
+  EXPECT_EQ(d3[1], 4);
+
+  int64_t n = 0;
+  TF_EXPECT_OK(TensorShapeUtils::NumElements({2, 3, 7}, &n));
+  EXPECT_EQ(n, 42);
+  TF_EXPECT_OK(TensorShapeUtils::NumElements({}, &n));
+  EXPECT_EQ(n, 1);
+  expect(TensorShapeUtils::NumElements({int64_t{1} << 40, int64_t{1} << 40}, &n),
+         error::INVALID_ARGUMENT,
+         "Can't compute total size of shape [1099511627776,1099511627776]; product would "
+         "overflow int64");
+  expect(TensorShapeUtils::NumElements({2, -1}, &n), error::INVALID_ARGUMENT,
+         "Can't compute total size of shape [2,-1]; product would overflow int64");
+
+  PartialTensorShape p({-1, 2}), out;
+  TF_EXPECT_OK(p.ConcatenateWithStatus(3, &out));
+  EXPECT_EQ(out.DebugString(), "[?,2,3]");
+  TF_EXPECT_OK(p.ConcatenateWithStatus(PartialTensorShape({4, -1}), &out));
+  EXPECT_EQ(out.DebugString(), "[?,2,4,?]");
+  TF_EXPECT_OK(p.ConcatenateWithStatus(PartialTensorShape(), &out));
+  EXPECT_TRUE(out.unknown_rank());
+}
+
 TEST(TensorShapeDeathTest, InvalidSizesCheckFail) {
   EXPECT_DEATH(TensorShape({-1}), "non-negative");
   EXPECT_DEATH(TensorShape({2}).dim_size(3), "Check failed");
