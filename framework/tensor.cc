@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cfloat>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -18,16 +19,23 @@ namespace tensorflow {
 // destroy their std::string elements; number buffers are plain bytes.
 class TensorBuffer {
  public:
-  static TensorBuffer* Allocate(DataType dtype, int64_t num_elements) {
+  // nullptr when the bytes do not fit size_t or the memory is not there.
+  static TensorBuffer* TryAllocate(DataType dtype, int64_t num_elements) {
     const size_t elem = ElementBytes(dtype);
-    size_t bytes = static_cast<size_t>(num_elements) * elem;
+    if (num_elements < 0 || static_cast<uint64_t>(num_elements) > SIZE_MAX / elem) return nullptr;
+    const size_t bytes = static_cast<size_t>(num_elements) * elem;
     void* data = tensor_memory::Allocate(bytes);
-    CHECK(data != nullptr) << "minitf: out of memory allocating " << bytes << " bytes";
+    if (data == nullptr) return nullptr;
     if (dtype == DT_STRING) {
       auto* s = static_cast<tstring*>(data);
       for (int64_t i = 0; i < num_elements; ++i) new (s + i) tstring();
     }
     return new TensorBuffer(dtype, num_elements, bytes, data);
+  }
+  static TensorBuffer* Allocate(DataType dtype, int64_t num_elements) {
+    TensorBuffer* buf = TryAllocate(dtype, num_elements);
+    CHECK(buf != nullptr) << "minitf: out of memory allocating " << num_elements << " elements";
+    return buf;
   }
 
   static size_t ElementBytes(DataType dtype) {
@@ -85,7 +93,20 @@ Status Tensor::BuildTensor(DataType type, const TensorShape& shape, Tensor* out_
   if (!DataTypeIsSupported(type)) {
     return errors::InvalidArgument("Type not supported: ", DataTypeString(type));
   }
-  *out_tensor = Tensor(type, shape);
+  Tensor t(type);
+  t.shape_ = shape;
+  if (shape.num_elements() > 0) {
+    // A kernel's output too large for memory is TF's ResourceExhausted, not an abort.
+    t.buf_ = TensorBuffer::TryAllocate(type, shape.num_elements());
+    if (t.buf_ == nullptr) {
+      return errors::ResourceExhausted(
+          "OOM when allocating tensor with shape", shape.DebugString(), " and type ",
+          DataTypeString(type),
+          " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu");
+    }
+    t.data_ = t.buf_->data();
+  }
+  *out_tensor = std::move(t);
   return OkStatus();
 }
 

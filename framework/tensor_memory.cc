@@ -73,6 +73,8 @@ LargeBufferCache* BufferCache() {
 }
 
 void* AllocateBytes(size_t bytes) {
+  // No real request comes near: refusing here keeps the roundings below from wrapping.
+  if (bytes > (SIZE_MAX >> 1)) return nullptr;
   if (bytes >= LargeBufferCache::kMinBytes) {
     const size_t rounded = LargeBufferCache::RoundUp(bytes);
     if (void* p = BufferCache()->Take(rounded)) return p;

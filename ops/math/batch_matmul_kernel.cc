@@ -91,8 +91,8 @@ class BatchMatMulOp : public OpKernel {
     if (out->NumElements() == 0) return;
     int64_t batches = 1;
     for (int64_t v : bshape) batches *= v;
-    std::vector<int64_t> xi(batches), yi(batches);
-    for (int64_t b = 0; b < batches; ++b) {  // row-major walk of bshape, x and y strided
+    // Output batch b's x and y batch indices: a row-major walk of bshape, x and y broadcast.
+    auto operand_batches = [&](int64_t b, int64_t* xi, int64_t* yi) {
       int64_t rest = b, ox = 0, oy = 0, sx = 1, sy = 1;
       for (int d = rank - 1; d >= 0; --d) {
         const int64_t i = rest % bshape[d];
@@ -107,8 +107,8 @@ class BatchMatMulOp : public OpKernel {
           sy *= yb[dy];
         }
       }
-      xi[b] = ox, yi[b] = oy;
-    }
+      *xi = ox, *yi = oy;
+    };
     using G =
         std::conditional_t<std::is_same<Ta, T>::value && std::is_same<Tb, T>::value, GemmType<T>,
                            std::conditional_t<std::is_integral<T>::value, int64_t, float>>;
@@ -129,7 +129,9 @@ class BatchMatMulOp : public OpKernel {
     } else {
       ctx->ParallelFor(batches, grain, [&](int64_t s, int64_t e) {
         for (int64_t b = s; b < e; ++b) {
-          math_internal::Gemm<G>(nullptr, xp + xi[b] * mat_x, adj_x_, yp + yi[b] * mat_y, adj_y_,
+          int64_t xi = 0, yi = 0;
+          operand_batches(b, &xi, &yi);
+          math_internal::Gemm<G>(nullptr, xp + xi * mat_x, adj_x_, yp + yi * mat_y, adj_y_,
                                  zp + b * mat_z, m, n, k);
         }
       });

@@ -99,10 +99,6 @@ class Conv2DOp : public OpKernel {
     OP_REQUIRES_OK(ctx, nn_internal::MakeWindow2D(attrs_, input.shape(), filter.dim_size(0),
                                                   filter.dim_size(1), &g));
     const int64_t out_depth = filter.dim_size(3), groups = in_depth / patch_depth;
-    OP_REQUIRES(
-        ctx, out_depth % groups == 0,
-        errors::InvalidArgument("Depth of output (", out_depth,
-                                ") is not a multiple of the number of groups (", groups, ")"));
     OP_REQUIRES(ctx, !attrs_.nchw,
                 errors::Unimplemented("The Conv2D op currently only supports the NHWC tensor "
                                       "format on the CPU. The op was given the format: NCHW"));
@@ -111,11 +107,14 @@ class Conv2DOp : public OpKernel {
     OP_REQUIRES_OK(ctx, nn_internal::OutputShape(g, out_depth, &out_shape));
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     const int64_t pixels = g.batch * g.out_rows * g.out_cols;
-    if (pixels == 0 || out_depth == 0) return;
-    if (filter.NumElements() == 0) {  // an empty window (zero rows or columns): zeros
-      std::fill_n(out->flat<T>().data(), out->NumElements(), T(0));
-      return;
-    }
+    if (pixels == 0 || out_depth == 0) return;  // as TF: checked no further
+    OP_REQUIRES(ctx, filter.NumElements() > 0,
+                errors::InvalidArgument(
+                    "filter must not have zero elements (i.e. all dimensions must be non-zero)"));
+    OP_REQUIRES(ctx, out_depth % groups == 0 && out_depth >= groups,
+                errors::InvalidArgument(
+                    "output depth must be evenly divisible by number of groups: ", out_depth,
+                    " vs ", groups));
     using A = Acc<T>;
     std::vector<A> in_store, filter_store;
     const A* in = AsAcc(input.flat<T>().data(), input.NumElements(), &in_store);

@@ -113,6 +113,8 @@ TEST(ConvPoolTest, Conv2DErrorsAreTFs) {
   ExpectError({x, Ones({7, 3, 2, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
               "Computed output size would be negative: -1 [input_size: 5, "
               "effective_filter_size: 7, stride: 1]");
+  ExpectError({x, Ones({0, 3, 2, 4})}, conv({1, 1, 1, 1}, "VALID"), kInvalid,
+              "filter must not have zero elements (i.e. all dimensions must be non-zero)");
   ExpectError({Ones({1, 2, 5, 5}), f}, conv({1, 1, 1, 1}, "VALID", Conv2D::DataFormat("NCHW")),
               kUnimplemented,
               "The Conv2D op currently only supports the NHWC tensor format on the CPU. The op "
@@ -246,6 +248,11 @@ TEST(ConvPoolTest, PoolErrorsAreTFs) {
               "index * stride must be less than or equal to input size");
   ExpectError({test::AsTensor<int32_t>({1, -3, 3, 2}), Ones({1, 3, 3, 1})}, avg_grad, kInvalid,
               "Expected a non-negative size, got -3");
+  // An output no memory can hold (4 TiB here) is TF's ResourceExhausted, not an abort.
+  ExpectError({test::AsTensor<int32_t>({1, 1 << 20, 1 << 20, 1}), Ones({1, 1, 1, 1})}, avg_grad,
+              error::RESOURCE_EXHAUSTED,
+              "OOM when allocating tensor with shape[1,1048576,1048576,1] and type float on "
+              "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu");
 }
 
 TEST(ConvPoolTest, BatchMatMulErrorsAreTFs) {
