@@ -70,6 +70,43 @@ int64_t PixelBlock(int64_t k) {
   return std::max<int64_t>(64, (int64_t{1} << 18) / std::max<int64_t>(1, k) / 64 * 64);
 }
 
+// z ([pixels, out_depth] of T, NHWC) = the convolution of `in` (geometry g, groups of
+// patch_depth input channels) with each group's dense filter group_filter(gr) ([k, out_depth /
+// groups]), output pixels cut into blocks fixed by the shape, spread over the session's threads.
+template <typename T, typename A, typename FilterFn>
+void ConvolveBlocks(OpKernelContext* ctx, const A* in, const Window2D& g, int64_t groups,
+                    int64_t patch_depth, FilterFn group_filter, int64_t out_depth, T* z) {
+  const int64_t pixels = g.batch * g.out_rows * g.out_cols;
+  const int64_t group_out = out_depth / groups;
+  const int64_t k = g.window_rows * g.window_cols * patch_depth;
+  const int64_t block = PixelBlock(k);
+  const int64_t blocks = (pixels + block - 1) / block;
+  ctx->ParallelFor(blocks, 1, [&](int64_t b0, int64_t b1) {
+    std::vector<A> col(block * k), prod(kIs16<T> || groups > 1 ? block * group_out : 0);
+    for (int64_t b = b0; b < b1; ++b) {
+      const int64_t p0 = b * block, p1 = std::min(pixels, p0 + block), rows = p1 - p0;
+      for (int64_t gr = 0; gr < groups; ++gr) {
+        Im2Col(in, g, gr * patch_depth, patch_depth, p0, p1, col.data());
+        const A* wg = group_filter(gr);
+        if (prod.empty()) {
+          if constexpr (!kIs16<T>) {
+            math_internal::Gemm<A>(nullptr, col.data(), false, wg, false, z + p0 * out_depth, rows,
+                                   out_depth, k);
+          }
+          continue;
+        }
+        math_internal::Gemm<A>(nullptr, col.data(), false, wg, false, prod.data(), rows, group_out,
+                               k);
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t j = 0; j < group_out; ++j) {
+            z[(p0 + r) * out_depth + gr * group_out + j] = static_cast<T>(prod[r * group_out + j]);
+          }
+        }
+      }
+    }
+  });
+}
+
 template <typename T>
 class Conv2DOp : public OpKernel {
  public:
@@ -141,33 +178,10 @@ class Conv2DOp : public OpKernel {
         math_internal::Gemm(ctx, in, false, w, false, z, pixels, out_depth, k);
       return;
     }
-    const int64_t block = PixelBlock(k);
-    const int64_t blocks = (pixels + block - 1) / block;
-    ctx->ParallelFor(blocks, 1, [&](int64_t b0, int64_t b1) {
-      std::vector<A> col(block * k), prod(kIs16<T> || groups > 1 ? block * group_out : 0);
-      for (int64_t b = b0; b < b1; ++b) {
-        const int64_t p0 = b * block, p1 = std::min(pixels, p0 + block), rows = p1 - p0;
-        for (int64_t gr = 0; gr < groups; ++gr) {
-          Im2Col(in, g, gr * patch_depth, patch_depth, p0, p1, col.data());
-          const A* wg = groups > 1 ? group_filter.data() + gr * k * group_out : w;
-          if (prod.empty()) {
-            if constexpr (!kIs16<T>) {
-              math_internal::Gemm<A>(nullptr, col.data(), false, wg, false, z + p0 * out_depth,
-                                     rows, out_depth, k);
-            }
-            continue;
-          }
-          math_internal::Gemm<A>(nullptr, col.data(), false, wg, false, prod.data(), rows,
-                                 group_out, k);
-          for (int64_t r = 0; r < rows; ++r) {
-            for (int64_t j = 0; j < group_out; ++j) {
-              z[(p0 + r) * out_depth + gr * group_out + j] =
-                  static_cast<T>(prod[r * group_out + j]);
-            }
-          }
-        }
-      }
-    });
+    ConvolveBlocks<T, A>(
+        ctx, in, g, groups, patch_depth,
+        [&](int64_t gr) { return groups > 1 ? group_filter.data() + gr * k * group_out : w; },
+        out_depth, z);
   }
 
  private:
