@@ -61,8 +61,9 @@ def build_cases(cases, run):
     return graph
 
 
-def within_ulps(committed, live, ulps=2):
-    """The same case, its outputs within `ulps` units in the last place (NaNs where TF's are)."""
+def outputs_match(committed, live, same):
+    """The same case (op, attrs, inputs) whose every `expected_<j>` pair passes same(x, y), the
+    two numpy arrays (same shape and dtype)."""
     if committed.op != live.op or set(committed.attr) != set(live.attr):
         return False
     for key in committed.attr:
@@ -72,8 +73,14 @@ def within_ulps(committed, live, ulps=2):
                 return False
             continue
         x, y = tf.make_ndarray(a.tensor), tf.make_ndarray(b.tensor)
-        if x.shape != y.shape or x.dtype != y.dtype:
+        if x.shape != y.shape or x.dtype != y.dtype or not same(x, y):
             return False
+    return True
+
+
+def within_ulps(committed, live, ulps=2):
+    """Outputs within `ulps` units in the last place (NaNs where TF's are)."""
+    def same(x, y):
         if x.dtype in (np.complex64, np.complex128):
             x, y = x.view(x.real.dtype), y.view(y.real.dtype)
         if not np.issubdtype(x.dtype, np.floating):
@@ -82,10 +89,8 @@ def within_ulps(committed, live, ulps=2):
             return False
         bits = np.dtype(f"int{x.dtype.itemsize * 8}")
         xi, yi = x.view(bits).astype(np.int64), y.view(bits).astype(np.int64)
-        ok = np.isnan(x) | (np.abs(xi - yi) <= ulps)
-        if not ok.all():
-            return False
-    return True
+        return bool((np.isnan(x) | (np.abs(xi - yi) <= ulps)).all())
+    return outputs_match(committed, live, same)
 
 
 # A reordered sum's relative tolerance by dtype (as tests/ops/cwise_golden_test.cc's SumClose).
@@ -95,33 +100,20 @@ SUM_TOLERANCE = {np.dtype(np.float32): 1e-5, np.dtype(np.float64): 1e-12,
 
 
 def within_sum_tolerance(committed, live):
-    """The same case, each output within its dtype's SUM_TOLERANCE times its largest magnitude
-    (sums in an order the CPU's kernels pick; bfloat16 4e-2, integers exact); NaNs and
-    infinities where TF's are."""
-    if committed.op != live.op or set(committed.attr) != set(live.attr):
-        return False
-    for key in committed.attr:
-        a, b = committed.attr[key], live.attr[key]
-        if not key.startswith("expected_"):
-            if a.SerializeToString(deterministic=True) != b.SerializeToString(deterministic=True):
-                return False
-            continue
-        x, y = tf.make_ndarray(a.tensor), tf.make_ndarray(b.tensor)
-        if x.shape != y.shape or x.dtype != y.dtype:
-            return False
+    """Outputs within their dtype's SUM_TOLERANCE times their largest magnitude (sums in an order
+    the CPU's kernels pick; bfloat16 4e-2, integers exact); NaNs and infinities where TF's
+    are."""
+    def same(x, y):
         if x.dtype.kind in "iub":
-            if not np.array_equal(x, y):
-                return False
-            continue
+            return bool(np.array_equal(x, y))
         rel = SUM_TOLERANCE.get(x.dtype, 4e-2)  # bfloat16
         x, y = x.astype(np.complex128).ravel(), y.astype(np.complex128).ravel()
         finite = np.isfinite(x) & np.isfinite(y)
         if not np.array_equal(x[~finite], y[~finite], equal_nan=True):
             return False
         scale = max(1.0, float(np.abs(y[finite]).max(initial=0.0)))
-        if np.abs(x[finite] - y[finite]).max(initial=0.0) > rel * scale:
-            return False
-    return True
+        return bool(np.abs(x[finite] - y[finite]).max(initial=0.0) <= rel * scale)
+    return outputs_match(committed, live, same)
 
 
 def main(build, description, cpu_dependent=None):
