@@ -32,11 +32,6 @@ class TensorBuffer {
     }
     return new TensorBuffer(dtype, num_elements, bytes, data);
   }
-  static TensorBuffer* Allocate(DataType dtype, int64_t num_elements) {
-    TensorBuffer* buf = TryAllocate(dtype, num_elements);
-    CHECK(buf != nullptr) << "minitf: out of memory allocating " << num_elements << " elements";
-    return buf;
-  }
 
   static size_t ElementBytes(DataType dtype) {
     return dtype == DT_STRING ? sizeof(tstring) : static_cast<size_t>(DataTypeSize(dtype));
@@ -83,29 +78,30 @@ Tensor::Tensor(DataType type) : shape_(EmptyVectorShape()), dtype_(type) {}
 Tensor::Tensor(DataType type, const TensorShape& shape) : shape_(shape), dtype_(type) {
   CHECK(DataTypeIsSupported(type))
       << "minitf: cannot allocate a tensor of type " << DataTypeString(type);
-  if (shape_.num_elements() > 0) {
-    buf_ = TensorBuffer::Allocate(type, shape_.num_elements());
-    data_ = buf_->data();
+  TF_CHECK_OK(AllocateBuffer());
+}
+
+Status Tensor::AllocateBuffer() {
+  if (shape_.num_elements() <= 0) return OkStatus();
+  buf_ = TensorBuffer::TryAllocate(dtype_, shape_.num_elements());
+  if (buf_ == nullptr) {
+    return errors::ResourceExhausted(
+        "OOM when allocating tensor with shape", shape_.DebugString(), " and type ",
+        DataTypeString(dtype_),
+        " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu");
   }
+  data_ = buf_->data();
+  return OkStatus();
 }
 
 Status Tensor::BuildTensor(DataType type, const TensorShape& shape, Tensor* out_tensor) {
   if (!DataTypeIsSupported(type)) {
     return errors::InvalidArgument("Type not supported: ", DataTypeString(type));
   }
+  // A kernel's output too large for memory is TF's ResourceExhausted, not an abort.
   Tensor t(type);
   t.shape_ = shape;
-  if (shape.num_elements() > 0) {
-    // A kernel's output too large for memory is TF's ResourceExhausted, not an abort.
-    t.buf_ = TensorBuffer::TryAllocate(type, shape.num_elements());
-    if (t.buf_ == nullptr) {
-      return errors::ResourceExhausted(
-          "OOM when allocating tensor with shape", shape.DebugString(), " and type ",
-          DataTypeString(type),
-          " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu");
-    }
-    t.data_ = t.buf_->data();
-  }
+  TF_RETURN_IF_ERROR(t.AllocateBuffer());
   *out_tensor = std::move(t);
   return OkStatus();
 }

@@ -223,6 +223,9 @@ class Tensor {
   std::string SummarizeValue(int64_t max_entries, bool print_v2 = false) const;
 
  private:
+  // Gives this (empty) tensor `shape_`'s buffer; TF's ResourceExhausted when memory cannot hold
+  // it. The one allocation path of the constructor (which CHECKs it) and BuildTensor.
+  Status AllocateBuffer();
   template <typename T>
   static Tensor MakeScalar(T value) {
     Tensor t(DataTypeToEnum<T>::v(), TensorShape({}));

@@ -132,6 +132,7 @@ Status TensorShapeBase<Shape>::AddDimWithStatus(int64_t size) {
                                    " with ", size, ", result: -1");
   }
   dims_.push_back(size);
+  // A partial shape's known sizes are still checked together (RecomputeNumElements).
   Status s = RecomputeNumElements();
   if (!s.ok()) dims_.pop_back(), RecomputeNumElements().IgnoreError();
   return s;
@@ -194,16 +195,7 @@ void TensorShapeBase<Shape>::set_dim(int d, int64_t size) {
 
 template <class Shape>
 void TensorShapeBase<Shape>::RemoveDimRange(int begin, int end) {
-  if (unknown_rank_) return;
-  if (begin < 0) begin += dims() + 1;
-  if (end < 0) end += dims() + 1;
-  CHECK_GE(begin, 0);
-  CHECK_LE(begin, dims());
-  CHECK_GE(end, 0);
-  CHECK_LE(end, dims());
-  if (begin >= end) return;
-  dims_.erase(dims_.begin() + begin, dims_.begin() + end);
-  RecomputeNumElements().IgnoreError();
+  TF_CHECK_OK(RemoveDimRangeWithStatus(begin, end));
 }
 
 template <class Shape>

@@ -148,7 +148,7 @@ class Conv2DOp : public OpKernel {
     OP_REQUIRES(ctx, filter.NumElements() > 0,
                 errors::InvalidArgument(
                     "filter must not have zero elements (i.e. all dimensions must be non-zero)"));
-    OP_REQUIRES(ctx, out_depth % groups == 0 && out_depth >= groups,
+    OP_REQUIRES(ctx, out_depth % groups == 0,  // out_depth > 0 here
                 errors::InvalidArgument(
                     "output depth must be evenly divisible by number of groups: ", out_depth,
                     " vs ", groups));

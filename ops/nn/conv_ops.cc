@@ -14,13 +14,8 @@ using shape_inference::InferenceContext;
 
 namespace {
 
+using nn_internal::FormatDim;
 using nn_internal::Padding;
-
-// Index of a [N, H, W, C] dimension in the data format.
-int FormatDim(bool nchw, int nhwc_dim) {
-  static constexpr int kNchw[4] = {0, 2, 3, 1};
-  return nchw ? kNchw[nhwc_dim] : nhwc_dim;
-}
 
 // One spatial output size at graph time (TF's GetWindowedOutputSizeFromDimsV2): the stride and
 // dilation are checked first; -1 when the input or window size is unknown.
@@ -30,7 +25,10 @@ Status WindowedDim(int64_t input, int64_t window, int64_t dilation, int64_t stri
   if (dilation < 1) {
     return errors::InvalidArgument("Dilation rate must be >= 1, but got ", dilation);
   }
-  if (input < 0 || window < 0) {
+  // Unknown, or attrs too large to size here without overflow (the kernel refuses them).
+  constexpr int64_t kMaxSize = int64_t{1} << 31;
+  if (input < 0 || window < 0 || window >= kMaxSize || dilation >= kMaxSize ||
+      pad_before >= kMaxSize || pad_after >= kMaxSize) {
     *out = -1;
     return OkStatus();
   }

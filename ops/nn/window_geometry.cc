@@ -11,31 +11,33 @@ namespace tensorflow {
 namespace nn_internal {
 namespace {
 
-// The attrs' [N, H, W, C] order for a list given in the data format.
+// The attrs' [N, H, W, C] order for a list of four given in the data format.
 std::vector<int64_t> ToNhwc(bool nchw, const std::vector<int64_t>& v) {
-  if (!nchw || v.size() != 4) return v;
-  return {v[0], v[2], v[3], v[1]};
+  std::vector<int64_t> out(4);
+  for (int d = 0; d < 4; ++d) out[d] = v[FormatDim(nchw, d)];
+  return out;
 }
 
-Status ReadCommon(const AttrSlice& attrs, bool has_explicit, WindowAttrs* out) {
-  std::string format, padding;
+// data_format as nchw, checked.
+Status ReadFormat(const AttrSlice& attrs, bool* nchw) {
+  std::string format;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
+  if (format != "NHWC" && format != "NCHW") return errors::InvalidArgument("Invalid data format");
+  *nchw = format == "NCHW";
+  return OkStatus();
+}
+
+// padding and explicit_paddings (when `has_explicit`), TF's CheckValidPadding.
+Status ReadPadding(const AttrSlice& attrs, bool has_explicit, WindowAttrs* out) {
+  std::string padding;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "padding", &padding));
-  if (format != "NHWC" && format != "NCHW") {
-    return errors::InvalidArgument("Invalid data format");
-  }
-  out->nchw = format == "NCHW";
   TF_RETURN_IF_ERROR(ParsePadding(padding, &out->padding));
   std::vector<int64_t> explicit_paddings;
   if (has_explicit) {
     Status s = GetNodeAttr(attrs, "explicit_paddings", &explicit_paddings);
     if (!s.ok() && !errors::IsNotFound(s)) return s;
   }
-  int64_t hw[4];
-  TF_RETURN_IF_ERROR(CheckExplicitPaddings(out->padding, explicit_paddings, out->nchw, hw));
-  if (out->padding == Padding::kExplicit)
-    out->explicit_paddings = {0, 0, hw[0], hw[1], hw[2], hw[3], 0, 0};
-  return OkStatus();
+  return CheckExplicitPaddings(out->padding, explicit_paddings, out->nchw, out->pads);
 }
 
 }  // namespace
@@ -72,7 +74,8 @@ Status CheckExplicitPaddings(Padding padding, const std::vector<int64_t>& explic
       return errors::InvalidArgument("All elements of explicit_paddings must be nonnegative");
     }
   }
-  const int batch = 0, depth = nchw ? 1 : 3, h = nchw ? 2 : 1, w = nchw ? 3 : 2;
+  const int batch = FormatDim(nchw, 0), depth = FormatDim(nchw, 3);
+  const int h = FormatDim(nchw, 1), w = FormatDim(nchw, 2);
   if (explicit_paddings[2 * batch] != 0 || explicit_paddings[2 * batch + 1] != 0 ||
       explicit_paddings[2 * depth] != 0 || explicit_paddings[2 * depth + 1] != 0) {
     return errors::InvalidArgument(
@@ -87,17 +90,15 @@ Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out) {
   std::vector<int64_t> strides, dilations;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "dilations", &dilations));
-  std::string format;
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
-  const bool nchw = format == "NCHW";
+  TF_RETURN_IF_ERROR(ReadFormat(attrs, &out->nchw));
   if (dilations.size() != 4) {
     return errors::InvalidArgument("Sliding window dilations field must specify 4 dimensions");
   }
   if (strides.size() != 4) {
     return errors::InvalidArgument("Sliding window strides field must specify 4 dimensions");
   }
-  out->strides = ToNhwc(nchw, strides);
-  out->dilations = ToNhwc(nchw, dilations);
+  out->strides = ToNhwc(out->nchw, strides);
+  out->dilations = ToNhwc(out->nchw, dilations);
   if (out->strides[0] != 1 || out->strides[3] != 1) {
     return errors::Unimplemented(
         "Current implementation does not yet support strides in the batch and depth "
@@ -115,29 +116,27 @@ Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out) {
     return errors::InvalidArgument("Dilated rates should be larger than 0.");
   }
   out->window = {1, 1, 1, 1};
-  return ReadCommon(attrs, /*has_explicit=*/true, out);
+  return ReadPadding(attrs, /*has_explicit=*/true, out);
 }
 
 Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out) {
   std::vector<int64_t> ksize, strides;
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "ksize", &ksize));
   TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
-  std::string format;
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "data_format", &format));
-  const bool nchw = format == "NCHW";
+  TF_RETURN_IF_ERROR(ReadFormat(attrs, &out->nchw));
   if (ksize.size() != 4) {
     return errors::InvalidArgument("Sliding window ksize field must specify 4 dimensions");
   }
   if (strides.size() != 4) {
     return errors::InvalidArgument("Sliding window stride field must specify 4 dimensions");
   }
-  out->window = ToNhwc(nchw, ksize);
-  out->strides = ToNhwc(nchw, strides);
+  out->window = ToNhwc(out->nchw, ksize);
+  out->strides = ToNhwc(out->nchw, strides);
   out->dilations = {1, 1, 1, 1};
   if (out->window[0] != 1 || out->strides[0] != 1) {
     return errors::Unimplemented("Pooling is not yet supported on the batch dimension.");
   }
-  return ReadCommon(attrs, /*has_explicit=*/attrs.Find("explicit_paddings") != nullptr, out);
+  return ReadPadding(attrs, /*has_explicit=*/attrs.Find("explicit_paddings") != nullptr, out);
 }
 
 Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64_t stride,
@@ -148,12 +147,9 @@ Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64
     return errors::InvalidArgument("Dilation rate must be >= 1, but got ", dilation);
   }
   // A shape fed to a backprop op as numbers is not bounded by any allocation: refuse sizes
-  // whose arithmetic below could overflow (window, dilation and stride are below 2^31).
+  // whose arithmetic below could overflow (MakeWindow2D bounds explicit paddings alike).
   constexpr int64_t kMaxSize = int64_t{1} << 31;
-  const bool pads_too_large =
-      padding == Padding::kExplicit && (*pad_before >= kMaxSize || *pad_after >= kMaxSize);
-  if (input >= kMaxSize || window >= kMaxSize || dilation >= kMaxSize || stride >= kMaxSize ||
-      pads_too_large) {
+  if (input >= kMaxSize || window >= kMaxSize || dilation >= kMaxSize || stride >= kMaxSize) {
     return errors::InvalidArgument("Windowed operation sizes too large: input ", input, ", window ",
                                    window, ", dilation ", dilation, ", stride ", stride);
   }
@@ -183,12 +179,7 @@ Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64
 }
 
 void NhwcSizes(const WindowAttrs& attrs, const TensorShape& s, int64_t sizes[4]) {
-  if (attrs.nchw) {
-    sizes[0] = s.dim_size(0), sizes[1] = s.dim_size(2), sizes[2] = s.dim_size(3);
-    sizes[3] = s.dim_size(1);
-  } else {
-    for (int d = 0; d < 4; ++d) sizes[d] = s.dim_size(d);
-  }
+  for (int d = 0; d < 4; ++d) sizes[d] = s.dim_size(FormatDim(attrs.nchw, d));
 }
 
 Status OutputShape(const Window2D& g, int64_t depth, TensorShape* out) {
@@ -209,10 +200,10 @@ Status MakeWindow2D(const WindowAttrs& attrs, const TensorShape& input, int64_t 
   out->stride_rows = attrs.strides[1], out->stride_cols = attrs.strides[2];
   out->dilation_rows = attrs.dilations[1], out->dilation_cols = attrs.dilations[2];
   if (attrs.padding == Padding::kExplicit) {
-    out->pad_top = attrs.explicit_paddings[2], out->pad_bottom = attrs.explicit_paddings[3];
-    out->pad_left = attrs.explicit_paddings[4], out->pad_right = attrs.explicit_paddings[5];
-    for (int k = 2; k < 6; ++k) {
-      if (attrs.explicit_paddings[k] > kMaxInt) return errors::InvalidArgument("filter too large");
+    out->pad_top = attrs.pads[0], out->pad_bottom = attrs.pads[1];
+    out->pad_left = attrs.pads[2], out->pad_right = attrs.pads[3];
+    for (int64_t p : attrs.pads) {
+      if (p > kMaxInt) return errors::InvalidArgument("filter too large");
     }
   }
   TF_RETURN_IF_ERROR(WindowedOutputSize(out->in_rows, window_rows, out->dilation_rows,

@@ -17,14 +17,20 @@ namespace nn_internal {
 
 enum class Padding { kValid, kSame, kExplicit };
 
+// Where [N, H, W, C] dimension `nhwc_dim` (0..3) stands in the data format.
+constexpr int FormatDim(bool nchw, int nhwc_dim) {
+  constexpr int kNchw[4] = {0, 2, 3, 1};
+  return nchw ? kNchw[nhwc_dim] : nhwc_dim;
+}
+
 // A windowed op's attrs, in NHWC order whatever the data format.
 struct WindowAttrs {
   bool nchw = false;
   Padding padding = Padding::kValid;
-  std::vector<int64_t> strides;            // [N, H, W, C]
-  std::vector<int64_t> window;             // ksize [N, H, W, C] (pools)
-  std::vector<int64_t> dilations;          // [N, H, W, C] (convolutions)
-  std::vector<int64_t> explicit_paddings;  // 8 values, [N, H, W, C] pairs, when kExplicit
+  std::vector<int64_t> strides;    // [N, H, W, C]
+  std::vector<int64_t> window;     // ksize [N, H, W, C] (pools)
+  std::vector<int64_t> dilations;  // [N, H, W, C] (convolutions)
+  int64_t pads[4] = {0, 0, 0, 0};  // explicit [top, bottom, left, right]
 };
 
 // The padding attr's value ("SAME", "VALID", "EXPLICIT").
@@ -39,7 +45,6 @@ Status CheckExplicitPaddings(Padding padding, const std::vector<int64_t>& explic
 // Reads data_format, padding, explicit_paddings (when the op has it), strides and dilations
 // (Conv2D family) or ksize (pools), and checks them as TF's kernels do: four strides and
 // dilations, none in the batch or depth dimensions, all positive; TF's CheckValidPadding.
-// `op` names the op in TF's messages ("Conv2D", "MaxPool"...).
 Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out);
 Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out);
 
