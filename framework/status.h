@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "framework/logging.h"
+#include "tensorflow/core/protobuf/error_codes.pb.h"  // IWYU pragma: export
 
 namespace tensorflow {
 
@@ -25,25 +26,12 @@ template <typename T>
 using StatusOr = absl::StatusOr<T>;
 
 namespace error {
-// TF's error::Code names; the numbers are absl::StatusCode's (identical to TF's).
-using Code = absl::StatusCode;
-inline constexpr Code OK = absl::StatusCode::kOk;
-inline constexpr Code CANCELLED = absl::StatusCode::kCancelled;
-inline constexpr Code UNKNOWN = absl::StatusCode::kUnknown;
-inline constexpr Code INVALID_ARGUMENT = absl::StatusCode::kInvalidArgument;
-inline constexpr Code DEADLINE_EXCEEDED = absl::StatusCode::kDeadlineExceeded;
-inline constexpr Code NOT_FOUND = absl::StatusCode::kNotFound;
-inline constexpr Code ALREADY_EXISTS = absl::StatusCode::kAlreadyExists;
-inline constexpr Code PERMISSION_DENIED = absl::StatusCode::kPermissionDenied;
-inline constexpr Code UNAUTHENTICATED = absl::StatusCode::kUnauthenticated;
-inline constexpr Code RESOURCE_EXHAUSTED = absl::StatusCode::kResourceExhausted;
-inline constexpr Code FAILED_PRECONDITION = absl::StatusCode::kFailedPrecondition;
-inline constexpr Code ABORTED = absl::StatusCode::kAborted;
-inline constexpr Code OUT_OF_RANGE = absl::StatusCode::kOutOfRange;
-inline constexpr Code UNIMPLEMENTED = absl::StatusCode::kUnimplemented;
-inline constexpr Code INTERNAL = absl::StatusCode::kInternal;
-inline constexpr Code UNAVAILABLE = absl::StatusCode::kUnavailable;
-inline constexpr Code DATA_LOSS = absl::StatusCode::kDataLoss;
+// `error::Code` is TF's protobuf enum (error_codes.proto); its numbers are absl::StatusCode's.
+// As in TF 2.21, a Status's code() compares with it directly: `s.code() == error::NOT_FOUND`.
+inline bool operator==(Code a, absl::StatusCode b) {
+  return static_cast<int>(a) == static_cast<int>(b);
+}
+inline bool operator!=(Code a, absl::StatusCode b) { return !(a == b); }
 }  // namespace error
 
 // The OK status (TF's spelling; `absl::OkStatus()` is the same thing).
@@ -55,6 +43,12 @@ std::string CheckOkMessage(const char* expr_text, const Status& s);
 }  // namespace internal
 
 }  // namespace tensorflow
+
+namespace absl {
+// The other operand order (found by argument-dependent lookup on absl::StatusCode).
+inline bool operator==(StatusCode a, ::tensorflow::error::Code b) { return b == a; }
+inline bool operator!=(StatusCode a, ::tensorflow::error::Code b) { return !(b == a); }
+}  // namespace absl
 
 // Returns the status of `expr` from the enclosing function when it is not OK.
 #define TF_RETURN_IF_ERROR(...)                                           \
@@ -83,6 +77,15 @@ std::string CheckOkMessage(const char* expr_text, const Status& s);
 #define MINITF_ASSIGN_OR_RETURN_IMPL(statusor, lhs, rexpr)                      \
   auto statusor = (rexpr);                                                      \
   if (__builtin_expect(!statusor.ok(), 0)) return std::move(statusor).status(); \
+  lhs = std::move(statusor).value()
+
+// In a GoogleTest test: asserts `rexpr` (a StatusOr) is OK and moves its value into `lhs`
+// (TF's statusor.h; needs gtest.h where it is used).
+#define TF_ASSERT_OK_AND_ASSIGN(lhs, rexpr) \
+  MINITF_ASSERT_OK_AND_ASSIGN_IMPL(MINITF_CONCAT(_minitf_statusor_, __LINE__), lhs, rexpr)
+#define MINITF_ASSERT_OK_AND_ASSIGN_IMPL(statusor, lhs, rexpr) \
+  auto statusor = (rexpr);                                     \
+  ASSERT_TRUE(statusor.status().ok()) << statusor.status();    \
   lhs = std::move(statusor).value()
 
 // Aborts with the status when `expr` is not OK; streamable: TF_CHECK_OK(s) << "context".

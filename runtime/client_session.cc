@@ -7,10 +7,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/synchronization/notification.h"
 #include "framework/errors.h"
 #include "framework/node_def_util.h"
 #include "runtime/executor.h"
 #include "runtime/thread_pool.h"
+#include "runtime/threadpool.h"
 
 namespace tensorflow {
 
@@ -41,9 +43,10 @@ class ClientSession::Impl {
   Status GetPlan(const Signature& sig, std::shared_ptr<const ExecutionPlan>* plan) const;
   // Checks a feed value against the tensor it replaces (dtype, and shape where known).
   Status CheckFeed(const TensorId& id, const Tensor& value) const;
+  // Runs `plan`; with an `inter_op` pool, on a task scheduled there (the caller waits).
   Status RunPlan(const RunOptions& options, const ExecutionPlan& plan,
                  const std::vector<Tensor>& feeds, std::vector<Tensor>* outputs,
-                 RunMetadata* metadata) const;
+                 RunMetadata* metadata, thread::ThreadPoolInterface* inter_op = nullptr) const;
 
   Scope scope_;
   std::shared_ptr<Graph> graph_;
@@ -153,7 +156,18 @@ Status ClientSession::Impl::GetPlan(const Signature& sig,
 
 Status ClientSession::Impl::RunPlan(const RunOptions& options, const ExecutionPlan& plan,
                                     const std::vector<Tensor>& feeds, std::vector<Tensor>* outputs,
-                                    RunMetadata* metadata) const {
+                                    RunMetadata* metadata,
+                                    thread::ThreadPoolInterface* inter_op) const {
+  if (inter_op != nullptr) {
+    Status status;
+    absl::Notification done;
+    inter_op->Schedule([&] {
+      status = RunPlan(options, plan, feeds, outputs, metadata);
+      done.Notify();
+    });
+    done.WaitForNotification();
+    return status;
+  }
   const bool trace = metadata != nullptr && options.trace_level() == RunOptions::FULL_TRACE;
   DeviceStepStats device_stats;
   std::vector<Tensor> results;
@@ -205,6 +219,15 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
                           const std::vector<Output>& fetch_outputs,
                           const std::vector<Operation>& run_outputs, std::vector<Tensor>* outputs,
                           RunMetadata* run_metadata) const {
+  return Run(run_options, inputs, fetch_outputs, run_outputs, outputs, run_metadata,
+             thread::ThreadPoolOptions());
+}
+
+Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
+                          const std::vector<Output>& fetch_outputs,
+                          const std::vector<Operation>& run_outputs, std::vector<Tensor>* outputs,
+                          RunMetadata* run_metadata,
+                          const thread::ThreadPoolOptions& threadpool_options) const {
   TF_RETURN_IF_ERROR(impl_->scope_.status());
   if (!fetch_outputs.empty() && outputs == nullptr) {
     return errors::InvalidArgument("outputs must not be null when there are fetches");
@@ -252,17 +275,10 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
   std::shared_ptr<const ExecutionPlan> plan;
   TF_RETURN_IF_ERROR(impl_->GetPlan(sig, &plan));
   std::vector<Tensor> results;
-  TF_RETURN_IF_ERROR(impl_->RunPlan(run_options, *plan, feed_values, &results, run_metadata));
+  TF_RETURN_IF_ERROR(impl_->RunPlan(run_options, *plan, feed_values, &results, run_metadata,
+                                    threadpool_options.inter_op_threadpool));
   if (outputs != nullptr) *outputs = std::move(results);
   return OkStatus();
-}
-
-Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
-                          const std::vector<Output>& fetch_outputs,
-                          const std::vector<Operation>& run_outputs, std::vector<Tensor>* outputs,
-                          RunMetadata* run_metadata,
-                          const thread::ThreadPoolOptions& /*threadpool_options*/) const {
-  return Run(run_options, inputs, fetch_outputs, run_outputs, outputs, run_metadata);
 }
 
 Status ClientSession::MakeCallable(const CallableOptions& callable_options,
@@ -304,6 +320,13 @@ Status ClientSession::MakeCallable(const CallableOptions& callable_options,
 
 Status ClientSession::RunCallable(CallableHandle handle, const std::vector<Tensor>& feed_tensors,
                                   std::vector<Tensor>* fetch_tensors, RunMetadata* run_metadata) {
+  return RunCallable(handle, feed_tensors, fetch_tensors, run_metadata,
+                     thread::ThreadPoolOptions());
+}
+
+Status ClientSession::RunCallable(CallableHandle handle, const std::vector<Tensor>& feed_tensors,
+                                  std::vector<Tensor>* fetch_tensors, RunMetadata* run_metadata,
+                                  const thread::ThreadPoolOptions& options) {
   Impl::Callable callable;
   {
     std::lock_guard<std::mutex> lock(impl_->mu_);
@@ -325,16 +348,10 @@ Status ClientSession::RunCallable(CallableHandle handle, const std::vector<Tenso
     return errors::InvalidArgument("fetch_tensors must not be null when there are fetches");
   }
   std::vector<Tensor> results;
-  TF_RETURN_IF_ERROR(
-      impl_->RunPlan(callable.run_options, *callable.plan, feed_tensors, &results, run_metadata));
+  TF_RETURN_IF_ERROR(impl_->RunPlan(callable.run_options, *callable.plan, feed_tensors, &results,
+                                    run_metadata, options.inter_op_threadpool));
   if (fetch_tensors != nullptr) *fetch_tensors = std::move(results);
   return OkStatus();
-}
-
-Status ClientSession::RunCallable(CallableHandle handle, const std::vector<Tensor>& feed_tensors,
-                                  std::vector<Tensor>* fetch_tensors, RunMetadata* run_metadata,
-                                  const thread::ThreadPoolOptions& /*options*/) {
-  return RunCallable(handle, feed_tensors, fetch_tensors, run_metadata);
 }
 
 Status ClientSession::ReleaseCallable(CallableHandle handle) {

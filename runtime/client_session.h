@@ -57,6 +57,8 @@ class ClientSession {
   Status Run(const RunOptions& run_options, const FeedType& inputs,
              const std::vector<Output>& fetch_outputs, const std::vector<Operation>& run_outputs,
              std::vector<Tensor>* outputs, RunMetadata* run_metadata) const;
+  // Same; with threadpool_options.inter_op_threadpool set, the step runs on a task scheduled
+  // on that pool (kernels keep the session's threads; the intra-op pool is not used).
   Status Run(const RunOptions& run_options, const FeedType& inputs,
              const std::vector<Output>& fetch_outputs, const std::vector<Operation>& run_outputs,
              std::vector<Tensor>* outputs, RunMetadata* run_metadata,

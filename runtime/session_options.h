@@ -11,6 +11,7 @@
 #ifndef MINITF_RUNTIME_SESSION_OPTIONS_H_
 #define MINITF_RUNTIME_SESSION_OPTIONS_H_
 
+#include <cstddef>
 #include <string>
 
 #include "tensorflow/core/protobuf/config.pb.h"
@@ -23,6 +24,13 @@ class Env {
   static Env* Default();
 };
 
+// How to start a thread (TF's platform/env.h); minitf's pools take the defaults.
+struct ThreadOptions {
+  size_t stack_size = 0;  // 0: the platform's default
+  size_t guard_size = 0;
+  int numa_node = -1;  // -1: any
+};
+
 struct SessionOptions {
   Env* env = Env::Default();
   std::string target;  // only "" (in-process) is supported
@@ -30,10 +38,13 @@ struct SessionOptions {
 };
 
 namespace thread {
-// Custom thread pools for one Run call (TF's); minitf accepts them and uses its own arena.
+class ThreadPoolInterface;  // runtime/threadpool.h
+
+// Thread pools for one Run call (TF's threadpool_options.h). With an inter-op pool, minitf
+// runs the step's nodes on a task scheduled there; kernels keep the session's own threads.
 struct ThreadPoolOptions {
-  void* inter_op_threadpool = nullptr;
-  void* intra_op_threadpool = nullptr;
+  ThreadPoolInterface* inter_op_threadpool = nullptr;
+  ThreadPoolInterface* intra_op_threadpool = nullptr;
 };
 }  // namespace thread
 

@@ -10,7 +10,7 @@ ALLOWED_PB = {
     "types.pb.h", "tensor_shape.pb.h", "tensor.pb.h", "resource_handle.pb.h",
     "attr_value.pb.h", "node_def.pb.h", "versions.pb.h", "graph.pb.h", "function.pb.h",
     "op_def.pb.h", "config.pb.h", "step_stats.pb.h", "allocation_description.pb.h",
-    "tensor_description.pb.h",
+    "tensor_description.pb.h", "error_codes.pb.h",
 }
 
 

@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's runtime/threadpool.h.
+#ifndef MINITF_COMPAT_TENSORFLOW_CORE_LIB_CORE_THREADPOOL_H_
+#define MINITF_COMPAT_TENSORFLOW_CORE_LIB_CORE_THREADPOOL_H_
+
+#include "runtime/threadpool.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CORE_LIB_CORE_THREADPOOL_H_

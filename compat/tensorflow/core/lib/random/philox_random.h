@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's framework/philox_random.h.
+#ifndef MINITF_COMPAT_TENSORFLOW_CORE_LIB_RANDOM_PHILOX_RANDOM_H_
+#define MINITF_COMPAT_TENSORFLOW_CORE_LIB_RANDOM_PHILOX_RANDOM_H_
+
+#include "framework/philox_random.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CORE_LIB_RANDOM_PHILOX_RANDOM_H_

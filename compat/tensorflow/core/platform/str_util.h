@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's framework/str_util.h.
+#ifndef MINITF_COMPAT_TENSORFLOW_CORE_PLATFORM_STR_UTIL_H_
+#define MINITF_COMPAT_TENSORFLOW_CORE_PLATFORM_STR_UTIL_H_
+
+#include "framework/str_util.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CORE_PLATFORM_STR_UTIL_H_
