@@ -4,6 +4,7 @@
 #include "runtime/gradient_checker.h"
 
 #include <cmath>
+#include <complex>
 #include <limits>
 
 #include "framework/errors.h"
@@ -14,16 +15,53 @@
 namespace tensorflow {
 namespace {
 
+// A complex element counts as two real ones (its real and imaginary parts), as in TF: the
+// Jacobian of x -> y has x_size * Stride<X_T> rows and y_size * Stride<Y_T> columns.
 template <typename T>
-using Jacobians = std::vector<std::vector<std::vector<T>>>;  // [x][y] -> x_size * y_size
+struct Units {
+  static constexpr int kStride = 1;
+  static std::vector<T> Values() { return {T(1)}; }
+};
+template <typename T>
+struct Units<std::complex<T>> {
+  static constexpr int kStride = 2;
+  static std::vector<std::complex<T>> Values() { return {{1, 0}, {0, 1}}; }
+};
 
+// One Jacobian block, row-major.
 template <typename JAC_T>
+struct Block {
+  int64_t cols = 0;
+  std::vector<JAC_T> values;
+  JAC_T& at(int64_t row, int64_t col) { return values[row * cols + col]; }
+};
+
+template <typename T>
+using Jacobians = std::vector<std::vector<Block<T>>>;  // [x][y]
+
+// Stores `value` at (row, col); a complex value's imaginary part goes one row down
+// (`by_row`) or one column right.
+template <typename JAC_T, typename T>
+void Put(Block<JAC_T>* block, int64_t row, int64_t col, const T& value, bool /*by_row*/) {
+  block->at(row, col) = static_cast<JAC_T>(value);
+}
+template <typename JAC_T, typename T>
+void Put(Block<JAC_T>* block, int64_t row, int64_t col, const std::complex<T>& value, bool by_row) {
+  block->at(row, col) = static_cast<JAC_T>(value.real());
+  block->at(by_row ? row + 1 : row, by_row ? col : col + 1) = static_cast<JAC_T>(value.imag());
+}
+
+template <typename X_T, typename Y_T, typename JAC_T>
 Jacobians<JAC_T> ZeroJacobians(const std::vector<TensorShape>& x_shapes,
                                const std::vector<TensorShape>& y_shapes) {
   Jacobians<JAC_T> j(x_shapes.size());
   for (size_t x = 0; x < x_shapes.size(); ++x) {
+    const int64_t rows = x_shapes[x].num_elements() * Units<X_T>::kStride;
     for (const TensorShape& y : y_shapes) {
-      j[x].emplace_back(x_shapes[x].num_elements() * y.num_elements(), JAC_T(0));
+      Block<JAC_T> block;
+      block.cols = y.num_elements() * Units<Y_T>::kStride;
+      block.values.assign(rows * block.cols, JAC_T(0));
+      j[x].push_back(std::move(block));
     }
   }
   return j;
@@ -39,6 +77,8 @@ ClientSession::FeedType Feeds(const OutputList& xs, const std::vector<Tensor>& x
   return feeds;
 }
 
+// Row r of the transposed Jacobian is d(sum(dy * y))/dx[r] for a one-hot dy: one
+// AddSymbolicGradients graph, run once per y component (per unit of a complex y).
 template <typename X_T, typename Y_T, typename JAC_T>
 Status TheoreticalJacobians(const Scope& scope, const OutputList& xs,
                             const std::vector<TensorShape>& x_shapes, const OutputList& ys,
@@ -67,58 +107,73 @@ Status TheoreticalJacobians(const Scope& scope, const OutputList& xs,
     dy_datas.emplace_back(DataTypeToEnum<Y_T>::value, y_shapes[i]);
     dy_datas.back().flat<Y_T>().setZero();
   }
+  constexpr int kXStride = Units<X_T>::kStride;
+  constexpr int kYStride = Units<Y_T>::kStride;
   for (size_t y = 0; y < ys.size(); ++y) {
     const int64_t y_size = y_shapes[y].num_elements();
     for (int64_t c = 0; c < y_size; ++c) {
-      dy_datas[y].flat<Y_T>()(c) = Y_T(1);
-      ClientSession::FeedType feeds = Feeds(xs, x_datas);
-      for (size_t i = 0; i < ys.size(); ++i) {
-        feeds.emplace(dys[i], Input::Initializer(tensor::DeepCopy(dy_datas[i])));
-      }
-      std::vector<Tensor> out;
-      TF_RETURN_IF_ERROR(session.Run(feeds, fetches, &out));
-      dy_datas[y].flat<Y_T>()(c) = Y_T(0);
-      for (size_t x = 0; x < xs.size(); ++x) {
-        if (fetch_of[x] < 0) continue;
-        const Tensor& dx = out[fetch_of[x]];
-        if (dx.shape() != x_shapes[x]) {
-          return errors::Internal("Gradient for input ", x, " expected shape ",
-                                  x_shapes[x].DebugString(), " but was ", dx.shape().DebugString());
+      int unit_index = 0;
+      for (const Y_T& unit : Units<Y_T>::Values()) {
+        dy_datas[y].flat<Y_T>()(c) = unit;
+        ClientSession::FeedType feeds = Feeds(xs, x_datas);
+        for (size_t i = 0; i < ys.size(); ++i) {
+          feeds.emplace(dys[i], Input::Initializer(tensor::DeepCopy(dy_datas[i])));
         }
-        for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
-          (*jac)[x][y][r * y_size + c] = static_cast<JAC_T>(dx.flat<X_T>()(r));
+        std::vector<Tensor> out;
+        TF_RETURN_IF_ERROR(session.Run(feeds, fetches, &out));
+        dy_datas[y].flat<Y_T>()(c) = Y_T(0);
+        for (size_t x = 0; x < xs.size(); ++x) {
+          if (fetch_of[x] < 0) continue;
+          const Tensor& dx = out[fetch_of[x]];
+          if (dx.shape() != x_shapes[x]) {
+            return errors::Internal("Gradient for input ", x, " expected shape ",
+                                    x_shapes[x].DebugString(), " but was ",
+                                    dx.shape().DebugString());
+          }
+          for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
+            Put(&(*jac)[x][y], r * kXStride, c * kYStride + unit_index, dx.flat<X_T>()(r),
+                /*by_row=*/true);
+          }
         }
+        ++unit_index;
       }
     }
   }
   return OkStatus();
 }
 
+// Centred differences: x[r] moved by +-1e-3 (along each unit of a complex x).
 template <typename X_T, typename Y_T, typename JAC_T>
 Status NumericJacobians(const Scope& scope, const OutputList& xs,
                         const std::vector<TensorShape>& x_shapes, const OutputList& ys,
                         const std::vector<TensorShape>& y_shapes, std::vector<Tensor>* x_datas,
                         Jacobians<JAC_T>* jac) {
-  const X_T delta = static_cast<X_T>(1e-3);
+  const JAC_T delta = static_cast<JAC_T>(1e-3);
+  constexpr int kXStride = Units<X_T>::kStride;
+  constexpr int kYStride = Units<Y_T>::kStride;
   ClientSession session(scope);
   std::vector<Output> fetches(ys.begin(), ys.end());
   for (size_t x = 0; x < xs.size(); ++x) {
     auto values = (*x_datas)[x].flat<X_T>();
     for (int64_t r = 0; r < x_shapes[x].num_elements(); ++r) {
-      const X_T v = values(r);
-      std::vector<Tensor> pos, neg;
-      values(r) = v + delta;
-      TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &pos));
-      values(r) = v - delta;
-      TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &neg));
-      values(r) = v;
-      for (size_t y = 0; y < ys.size(); ++y) {
-        const int64_t y_size = y_shapes[y].num_elements();
-        for (int64_t c = 0; c < y_size; ++c) {
-          const JAC_T diff =
-              static_cast<JAC_T>(pos[y].flat<Y_T>()(c)) - static_cast<JAC_T>(neg[y].flat<Y_T>()(c));
-          (*jac)[x][y][r * y_size + c] = diff / static_cast<JAC_T>(2 * delta);
+      int unit_index = 0;
+      for (const X_T& unit : Units<X_T>::Values()) {
+        const X_T step = unit * X_T{delta};
+        const X_T v = values(r);
+        std::vector<Tensor> pos, neg;
+        values(r) = v + step;
+        TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &pos));
+        values(r) = v - step;
+        TF_RETURN_IF_ERROR(session.Run(Feeds(xs, *x_datas), fetches, &neg));
+        values(r) = v;
+        for (size_t y = 0; y < ys.size(); ++y) {
+          const Y_T scale = static_cast<Y_T>(2 * delta);
+          for (int64_t c = 0; c < y_shapes[y].num_elements(); ++c) {
+            Put(&(*jac)[x][y], r * kXStride + unit_index, c * kYStride,
+                (pos[y].flat<Y_T>()(c) - neg[y].flat<Y_T>()(c)) / scale, /*by_row=*/false);
+          }
         }
+        ++unit_index;
       }
     }
   }
@@ -130,8 +185,8 @@ Status GradientError(const Scope& scope, const OutputList& xs,
                      const std::vector<TensorShape>& x_shapes, const OutputList& ys,
                      const std::vector<TensorShape>& y_shapes, std::vector<Tensor>* x_datas,
                      JAC_T* max_error) {
-  auto theoretical = ZeroJacobians<JAC_T>(x_shapes, y_shapes);
-  auto numeric = ZeroJacobians<JAC_T>(x_shapes, y_shapes);
+  auto theoretical = ZeroJacobians<X_T, Y_T, JAC_T>(x_shapes, y_shapes);
+  auto numeric = ZeroJacobians<X_T, Y_T, JAC_T>(x_shapes, y_shapes);
   TF_RETURN_IF_ERROR((TheoreticalJacobians<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
                                                             *x_datas, &theoretical)));
   TF_RETURN_IF_ERROR(
@@ -139,8 +194,10 @@ Status GradientError(const Scope& scope, const OutputList& xs,
   *max_error = JAC_T(0);
   for (size_t x = 0; x < theoretical.size(); ++x) {
     for (size_t y = 0; y < theoretical[x].size(); ++y) {
-      for (size_t k = 0; k < theoretical[x][y].size(); ++k) {
-        const JAC_T err = std::abs(theoretical[x][y][k] - numeric[x][y][k]);
+      const std::vector<JAC_T>& t = theoretical[x][y].values;
+      const std::vector<JAC_T>& n = numeric[x][y].values;
+      for (size_t k = 0; k < t.size(); ++k) {
+        const JAC_T err = std::abs(t[k] - n[k]);
         if (std::isnan(err)) {
           *max_error = err;
           return OkStatus();
@@ -201,5 +258,9 @@ Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x
 MINITF_INSTANTIATE_GRAD_ERR(float, float, float)
 MINITF_INSTANTIATE_GRAD_ERR(double, float, double)
 MINITF_INSTANTIATE_GRAD_ERR(double, double, double)
+MINITF_INSTANTIATE_GRAD_ERR(complex64, float, float)
+MINITF_INSTANTIATE_GRAD_ERR(float, complex64, float)
+MINITF_INSTANTIATE_GRAD_ERR(complex64, complex64, float)
+MINITF_INSTANTIATE_GRAD_ERR(complex128, complex128, double)
 
 }  // namespace tensorflow

@@ -10,8 +10,10 @@
 //   EXPECT_LT(max_error, 1e-4);
 //
 // The first form starts from random x values in [0, 1) (Eigen's setRandom, as TF); the
-// second from `x_init_value`. Instantiated for <float, float, float>, <double, float, double>
-// and <double, double, double>.
+// second from `x_init_value`. Instantiated for TF's combinations: <float, float, float>,
+// <double, float, double>, <double, double, double>, <complex64, float, float>,
+// <float, complex64, float>, <complex64, complex64, float>, <complex128, complex128, double>;
+// a complex element counts as two real ones (real and imaginary part) in the Jacobians.
 #ifndef MINITF_RUNTIME_GRADIENT_CHECKER_H_
 #define MINITF_RUNTIME_GRADIENT_CHECKER_H_
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/golden/math.pb: inputs and TensorFlow 2.21's outputs for the math and
 shape ops minitf implements (Add, AddV2, Sub, Mul, Div, Neg, Square, Sqrt, SqrtGrad, Conj, Sum,
-Mean, MatMul, OnesLike, ZerosLike, Reshape, Shape, Size, BroadcastTo, BroadcastGradientArgs):
+Mean, MatMul, OnesLike, ZerosLike, Reshape, Shape, Size, BroadcastTo, BroadcastGradientArgs,
+Complex, Real, Imag, Angle, ComplexAbs):
 every dtype the tests cover, broadcasting in every direction, special values (NaN, inf, -0,
 subnormals), empty tensors. Same container format as generate_fake_quant.py.
 
@@ -123,6 +124,16 @@ def cases():
     yield "Cast", [values(rng, np.int32, (6,))], {"DstT": np.float32, "Truncate": False}
     yield "Cast", [values(rng, np.int64, (6,))], {"DstT": np.int32, "Truncate": False}
     yield "Cast", [rng.random((5,)) < 0.5], {"DstT": np.float32, "Truncate": False}
+    # Complex numbers: built (broadcasting) and taken apart, with special parts.
+    for real, cplx in ((np.float32, np.complex64), (np.float64, np.complex128)):
+        for xs, ys in SHAPE_PAIRS[:5]:
+            yield "Complex", [values(rng, real, xs), values(rng, real, ys)], {"Tout": cplx}
+        z = values(rng, cplx, (4, 5)).reshape(-1)
+        z[:8] = [complex(np.inf, np.nan), complex(-0.0, -0.0), complex(1e30, 1e30),
+                 complex(-3.0, 0.0), complex(0.0, -2.0), complex(-np.inf, 1.0), complex(3e-39, 1.0),
+                 complex(np.nan, 0.0)]
+        for op in ("Real", "Imag", "Angle", "ComplexAbs"):
+            yield op, [z.reshape(4, 5)], {"Tout": real}
 
 
 def run(op, inputs, attrs):

@@ -826,5 +826,36 @@ GRADIENT_CHECK_TEST(BatchMatMulOps, "BatchMatMul", "BatchMatMulV2", "BatchMatMul
   }
 }
 
+// Complex numbers: each complex element counts as two real ones in the Jacobians (TF's
+// checker convention). complex64 only: TF's gradients build default-typed (complex64/float)
+// Complex and Real nodes.
+GRADIENT_CHECK_TEST(ComplexParts, "Complex", "Real", "Imag", "Angle") {
+  const TensorShape shape({2, 3});
+  auto check = [&](auto make, bool complex_in, bool complex_out) {
+    Scope s = Scope::NewRootScope();
+    auto x = Placeholder(s, complex_in ? DT_COMPLEX64 : DT_FLOAT, Placeholder::Shape(shape));
+    Output y = make(s, x);
+    float max_error = -1;
+    TF_ASSERT_OK(s.status());
+    if (complex_in && complex_out) {
+      TF_ASSERT_OK((ComputeGradientError<complex64, complex64, float>(s, {x}, {shape}, {y}, {shape},
+                                                                      &max_error)));
+    } else if (complex_in) {
+      TF_ASSERT_OK((ComputeGradientError<complex64, float, float>(s, {x}, {shape}, {y}, {shape},
+                                                                  &max_error)));
+    } else {
+      TF_ASSERT_OK((ComputeGradientError<float, complex64, float>(s, {x}, {shape}, {y}, {shape},
+                                                                  &max_error)));
+    }
+    EXPECT_GE(max_error, 0);
+    EXPECT_LT(max_error, 2e-3);
+  };
+  check([](const Scope& s, Output x) { return Complex(s, x, Square(s, x)); }, false, true);
+  check([](const Scope& s, Output x) { return Real(s, Square(s, x)); }, true, false);
+  check([](const Scope& s, Output x) { return Imag(s, Square(s, x)); }, true, false);
+  check([](const Scope& s, Output x) { return Angle(s, x); }, true, false);
+  check([](const Scope& s, Output x) { return Complex(s, Real(s, x), Imag(s, x)); }, true, true);
+}
+
 }  // namespace
 }  // namespace tensorflow

@@ -107,6 +107,8 @@ const std::set<std::string> kNoGradientInTf = {
     "StridedSliceGrad", "Where", "Bitcast",
     // Mod, ListDiff and Cumprod: no gradient in TF's C++ (Cumprod's is Python only).
     "Mod", "ListDiff", "Cumprod",
+    // ComplexAbs: none in TF's C++ registry (its Python has one).
+    "ComplexAbs",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",

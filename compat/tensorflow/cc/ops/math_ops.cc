@@ -104,6 +104,27 @@ All::All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorfl
 All::All(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
     : All(scope, input, axis, All::Attrs()) {}
 
+Angle::Angle(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+             const Angle::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Angle");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Angle")
+                     .Input(_input)
+                     .Attr("Tout", attrs.Tout_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Angle::Angle(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
+    : Angle(scope, input, Angle::Attrs()) {}
+
 Any::Any(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis,
          const Any::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -324,6 +345,52 @@ ClipByValue::ClipByValue(const ::tensorflow::Scope& scope, ::tensorflow::Input t
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+Complex::Complex(const ::tensorflow::Scope& scope, ::tensorflow::Input real,
+                 ::tensorflow::Input imag, const Complex::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _real = ::tensorflow::ops::AsNodeOut(scope, real);
+  if (!scope.ok()) return;
+  auto _imag = ::tensorflow::ops::AsNodeOut(scope, imag);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Complex");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Complex")
+                     .Input(_real)
+                     .Input(_imag)
+                     .Attr("Tout", attrs.Tout_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+Complex::Complex(const ::tensorflow::Scope& scope, ::tensorflow::Input real,
+                 ::tensorflow::Input imag)
+    : Complex(scope, real, imag, Complex::Attrs()) {}
+
+ComplexAbs::ComplexAbs(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+                       const ComplexAbs::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ComplexAbs");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ComplexAbs")
+                     .Input(_x)
+                     .Attr("Tout", attrs.Tout_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+ComplexAbs::ComplexAbs(const ::tensorflow::Scope& scope, ::tensorflow::Input x)
+    : ComplexAbs(scope, x, ComplexAbs::Attrs()) {}
 
 Conj::Conj(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
   if (!scope.ok()) return;
@@ -590,6 +657,26 @@ GreaterEqual::GreaterEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input
   this->operation = Operation(ret);
   this->z = Output(ret, 0);
 }
+
+Imag::Imag(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Imag::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Imag");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Imag")
+                     .Input(_input)
+                     .Attr("Tout", attrs.Tout_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Imag::Imag(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
+    : Imag(scope, input, Imag::Attrs()) {}
 
 Less::Less(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
@@ -998,6 +1085,26 @@ Range::Range(const ::tensorflow::Scope& scope, ::tensorflow::Input start, ::tens
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+Real::Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Real::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Real");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Real")
+                     .Input(_input)
+                     .Attr("Tout", attrs.Tout_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+Real::Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
+    : Real(scope, input, Real::Attrs()) {}
 
 Reciprocal::Reciprocal(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;

@@ -135,6 +135,44 @@ class All {
 };
 typedef All ReduceAll;
 
+/// Returns the argument of a complex number.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * Tout: Defaults to DT_FLOAT.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Angle {
+ public:
+  /// Optional attribute setters for Angle
+  struct Attrs {
+    /// Defaults to DT_FLOAT
+    TF_MUST_USE_RESULT Attrs Tout(DataType x) {
+      Attrs ret = *this;
+      ret.Tout_ = x;
+      return ret;
+    }
+
+    DataType Tout_ = DT_FLOAT;
+  };
+  Angle(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  Angle(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Angle::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Tout(DataType x) {
+    return Attrs().Tout(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes the "logical or" of elements across dimensions of a tensor.
 ///
 /// Args:
@@ -579,6 +617,85 @@ class ClipByValue {
   ::tensorflow::Output output;
 };
 
+/// Converts two real numbers to a complex number.
+///
+/// Args:
+/// * scope: A Scope object
+/// * real:
+/// * imag:
+///
+/// Optional attributes (see `Attrs`):
+/// * Tout: Defaults to DT_COMPLEX64.
+///
+/// Returns:
+/// * `Output`: The out tensor.
+class Complex {
+ public:
+  /// Optional attribute setters for Complex
+  struct Attrs {
+    /// Defaults to DT_COMPLEX64
+    TF_MUST_USE_RESULT Attrs Tout(DataType x) {
+      Attrs ret = *this;
+      ret.Tout_ = x;
+      return ret;
+    }
+
+    DataType Tout_ = DT_COMPLEX64;
+  };
+  Complex(const ::tensorflow::Scope& scope, ::tensorflow::Input real, ::tensorflow::Input imag);
+  Complex(const ::tensorflow::Scope& scope, ::tensorflow::Input real, ::tensorflow::Input imag,
+          const Complex::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs Tout(DataType x) {
+    return Attrs().Tout(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
+/// Computes the complex absolute value of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Optional attributes (see `Attrs`):
+/// * Tout: Defaults to DT_FLOAT.
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class ComplexAbs {
+ public:
+  /// Optional attribute setters for ComplexAbs
+  struct Attrs {
+    /// Defaults to DT_FLOAT
+    TF_MUST_USE_RESULT Attrs Tout(DataType x) {
+      Attrs ret = *this;
+      ret.Tout_ = x;
+      return ret;
+    }
+
+    DataType Tout_ = DT_FLOAT;
+  };
+  ComplexAbs(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  ComplexAbs(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+             const ComplexAbs::Attrs& attrs);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  static Attrs Tout(DataType x) {
+    return Attrs().Tout(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns the complex conjugate of a complex number.
 ///
 /// Args:
@@ -935,6 +1052,44 @@ class GreaterEqual {
 
   Operation operation;
   ::tensorflow::Output z;
+};
+
+/// Returns the imaginary part of a complex number.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * Tout: Defaults to DT_FLOAT.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Imag {
+ public:
+  /// Optional attribute setters for Imag
+  struct Attrs {
+    /// Defaults to DT_FLOAT
+    TF_MUST_USE_RESULT Attrs Tout(DataType x) {
+      Attrs ret = *this;
+      ret.Tout_ = x;
+      return ret;
+    }
+
+    DataType Tout_ = DT_FLOAT;
+  };
+  Imag(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  Imag(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Imag::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Tout(DataType x) {
+    return Attrs().Tout(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// Returns the truth value of (x < y) element-wise.
@@ -1504,6 +1659,44 @@ class Range {
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the real part of a complex number.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * Tout: Defaults to DT_FLOAT.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Real {
+ public:
+  /// Optional attribute setters for Real
+  struct Attrs {
+    /// Defaults to DT_FLOAT
+    TF_MUST_USE_RESULT Attrs Tout(DataType x) {
+      Attrs ret = *this;
+      ret.Tout_ = x;
+      return ret;
+    }
+
+    DataType Tout_ = DT_FLOAT;
+  };
+  Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Real::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Tout(DataType x) {
+    return Attrs().Tout(x);
+  }
 
   Operation operation;
   ::tensorflow::Output output;
