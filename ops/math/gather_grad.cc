@@ -1,11 +1,14 @@
 // Gradients of the indexing ops that need math ops, so they live in the math family (the array
 // family depends on no other): GatherV2's (as TF's cc/gradients/array_grad.cc builds it), Gather's
 // (TF's Python: the IndexedSlices it returns, made dense by UnsortedSegmentSum as TF does when a
-// tensor is needed) and UnsortedSegmentSum's (TF's cc/gradients/math_grad.cc).
+// tensor is needed), UnsortedSegmentSum's (TF's cc/gradients/math_grad.cc), DynamicPartition's
+// and Roll's.
 #include "framework/errors.h"
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/const_op.h"
+#include "tensorflow/cc/ops/data_flow_ops.h"
+#include "tensorflow/cc/ops/manip_ops.h"
 #include "tensorflow/cc/ops/math_ops.h"
 
 namespace tensorflow {
@@ -167,6 +170,41 @@ Status UnsortedSegmentSumGrad(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("UnsortedSegmentSum", UnsortedSegmentSumGrad);
+
+// DynamicPartition moves data slices: partition the slice indices the same way, then
+// DynamicStitch the incoming gradients back to where each slice came from (TF's
+// cc/gradients/data_flow_grad.cc).
+Status DynamicPartitionGrad(const Scope& scope, const Operation& op,
+                            const std::vector<Output>& grad_inputs,
+                            std::vector<Output>* grad_outputs) {
+  auto data = op.input(0);
+  auto partitions = op.input(1);
+  int32_t num_partitions;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "num_partitions", &num_partitions));
+  auto partitions_shape = Shape(scope, partitions);
+  auto zero = Const(scope, 0);
+  auto one = Const(scope, 1);
+  auto original_indices = Reshape(
+      scope, Range(scope, zero, Prod(scope, partitions_shape, zero), one), partitions_shape);
+  auto partitioned_indices = DynamicPartition(scope, original_indices, partitions, num_partitions);
+  auto reconstructed = DynamicStitch(scope, partitioned_indices.outputs, grad_inputs);
+  grad_outputs->push_back(Reshape(scope, reconstructed, Shape(scope, data)));
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("DynamicPartition", DynamicPartitionGrad);
+
+// Roll back by the negated shift (TF's cc/gradients/manip_grad.cc).
+Status RollGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto shift = op.input(1);
+  auto axis = op.input(2);
+  grad_outputs->push_back(Roll(scope, grad_inputs[0], Neg(scope, shift), axis));
+  grad_outputs->push_back(NoGradient());
+  grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Roll", RollGrad);
 
 }  // namespace
 }  // namespace ops

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/golden/array.pb: inputs and TensorFlow 2.21's outputs for the array family's
 data-movement ops: Transpose, InvertPermutation, Pack, Unpack, Squeeze, ConcatV2,
-ConcatOffset, ShapeN, Slice, Pad, Tile and OneHot, over several dtypes (strings too), ranks, negative axes
+ConcatOffset, ShapeN, Slice, Pad, Tile, OneHot, MirrorPad, ReverseSequence, Roll,
+DynamicPartition, the diagonal ops, the block ops, Unique and CheckNumerics, over several dtypes (strings too), ranks, negative axes
 and empty tensors. List-input ops store their `N` attr (the harness reads it to split the
 inputs). Same container as generate_fake_quant.py.
 
@@ -85,6 +86,59 @@ def cases():
                 for itype in (np.int32, np.int64):
                     idx = np.array([[0, 2, -1], [5, 1, 1]], itype)
                     yield "OneHot", [idx, np.array(4, np.int32), on, off], {"axis": axis}
+    # The reordering, diagonal, block and value-dependent ops (appended last).
+    for dtype in DTYPES + ["string"]:
+        x = values(rng, dtype, (2, 3, 4))
+        for mode in ("REFLECT", "SYMMETRIC"):
+            yield "MirrorPad", [x, np.array([[1, 0], [2, 1], [0, 3 if mode == "SYMMETRIC" else 2]],
+                                            np.int32)], {"mode": mode}
+            yield "MirrorPad", [x, np.array([[0, 0], [0, 0], [0, 0]], np.int64)], {"mode": mode}
+            if dtype not in (np.bool_, "string"):
+                g = values(rng, dtype, (4, 6, 5))
+                yield "MirrorPadGrad", [g, np.array([[1, 1], [2, 1], [0, 2]], np.int32)], \
+                    {"mode": mode}
+        yield "ReverseSequence", [x, np.array([3, 0, 2, 1], np.int64)], {"seq_dim": 1,
+                                                                         "batch_dim": 2}
+        yield "ReverseSequence", [x, np.array([2, 1], np.int32)], {"seq_dim": 2, "batch_dim": 0}
+        yield "Roll", [x, np.array([1, -5], np.int32), np.array([2, -3], np.int32)], {}
+        yield "Roll", [x, np.array(7, np.int64), np.array(1, np.int64)], {}
+        yield "Roll", [x, np.array([2, 3], np.int32), np.array([0, 0], np.int64)], {}
+        yield "DynamicPartition", [x, np.array([[1, 0, 2], [2, 2, 0]], np.int32)], \
+            {"num_partitions": 3}
+        yield "DynamicPartition", [x, np.array([0, 0], np.int32)], {"num_partitions": 2}
+        if dtype == "string":
+            continue
+        yield "MatrixDiag", [values(rng, dtype, (2, 3))], {}
+        yield "MatrixDiagPart", [x], {}
+        for lower, upper in ((0, 0), (1, -1), (-1, 2), (2, 4)):
+            yield "MatrixBandPart", [x, np.array(lower, np.int64), np.array(upper, np.int64)], {}
+        yield "SpaceToDepth", [values(rng, dtype, (2, 4, 6, 3))], {"block_size": 2}
+        yield "DepthToSpace", [values(rng, dtype, (2, 2, 3, 12))], {"block_size": 2}
+        if dtype not in (np.int8, np.uint8, np.bool_, BF16):
+            yield "Diag", [values(rng, dtype, (2, 3))], {}
+            yield "DiagPart", [values(rng, dtype, (2, 3, 2, 3))], {}
+        if dtype in (np.complex64, np.bool_):
+            continue
+        y = values(rng, dtype, (4, 4, 2, 3))
+        yield "SpaceToBatchND", [y, np.array([2, 3], np.int32),
+                                 np.array([[1, 1], [1, 0]], np.int32)], {}
+        yield "SpaceToBatchND", [y, np.array([2], np.int64), np.array([[0, 2]], np.int64)], {}
+        yield "BatchToSpaceND", [y, np.array([2, 1], np.int32),
+                                 np.array([[1, 0], [0, 1]], np.int32)], {}
+        yield "BatchToSpaceND", [y, np.array([4], np.int64), np.array([[2, 3]], np.int64)], {}
+        yield "SpaceToBatch", [values(rng, dtype, (1, 4, 2, 3)),
+                               np.array([[0, 2], [1, 1]], np.int32)], {"block_size": 2}
+        yield "BatchToSpace", [values(rng, dtype, (4, 2, 2, 3)),
+                               np.array([[1, 0], [0, 1]], np.int64)], {"block_size": 2}
+    for dtype in (np.float32, np.float64, np.int32, np.int64, np.uint8, "string"):
+        u = values(rng, dtype, (9,))
+        u = np.concatenate([u[:5], u[1:3], u[4:5], u[:1]])
+        for idx in (np.int32, np.int64):
+            yield "Unique", [u], {"out_idx": idx}
+    z = np.array([0.0, -0.0, np.nan, 1.0, np.nan, 1.0, -0.0], np.float32)
+    yield "Unique", [z], {"out_idx": np.int32}
+    for dtype in (np.float32, np.float64, np.float16, BF16):
+        yield "CheckNumerics", [values(rng, dtype, (3, 4))], {"message": "finite"}
 
 
 def run(op, inputs, attrs):

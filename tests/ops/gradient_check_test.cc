@@ -10,7 +10,9 @@
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/gradient_checker.h"
 #include "tensorflow/cc/framework/gradients.h"
+#include "tensorflow/cc/ops/array_ops_internal.h"
 #include "tensorflow/cc/ops/data_flow_ops.h"
+#include "tensorflow/cc/ops/manip_ops.h"
 #include "tensorflow/cc/ops/nn_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/op_kernel.h"
@@ -855,6 +857,77 @@ GRADIENT_CHECK_TEST(ComplexParts, "Complex", "Real", "Imag", "Angle") {
   check([](const Scope& s, Output x) { return Imag(s, Square(s, x)); }, true, false);
   check([](const Scope& s, Output x) { return Angle(s, x); }, true, false);
   check([](const Scope& s, Output x) { return Complex(s, Real(s, x), Imag(s, x)); }, true, true);
+}
+
+// The reordering, diagonal and block ops: their gradients move the incoming gradient back.
+GRADIENT_CHECK_TEST(ReorderingOps, "CheckNumerics", "ReverseSequence", "MirrorPad", "MirrorPadGrad",
+                    "Roll", "DynamicPartition") {
+  auto check = [&](TensorShape in, TensorShape out, auto make) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, in);
+    Output y = make(s, x);
+    CheckDouble(s, {x}, {in}, {y}, {out});
+  };
+  check({2, 3}, {2, 3}, [](const Scope& s, Output x) { return CheckNumerics(s, x, "ok"); });
+  check({3, 4, 2}, {3, 4, 2}, [](const Scope& s, Output x) {
+    return ReverseSequence(s, x, Const<int64_t>(s, {2, 0, 4}), 1);
+  });
+  for (const char* mode : {"REFLECT", "SYMMETRIC"}) {
+    check({3, 4}, {6, 7}, [mode](const Scope& s, Output x) {
+      return MirrorPad(s, x, Const(s, {{1, 2}, {2, 1}}), mode);
+    });
+    check({6, 7}, {3, 4}, [mode](const Scope& s, Output x) {
+      return ops::internal::MirrorPadGrad(s, x, Const(s, {{1, 2}, {2, 1}}), mode);
+    });
+  }
+  check({3, 4}, {3, 4}, [](const Scope& s, Output x) {
+    return Roll(s, x, Const(s, {1, -3}), Const(s, {0, 1}));
+  });
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, {4, 2});
+  auto parts = DynamicPartition(s, x, Const(s, {1, 0, 1, 1}), 2);
+  CheckDouble(s, {x}, {{4, 2}}, parts.outputs, {{1, 2}, {3, 2}});
+}
+
+GRADIENT_CHECK_TEST(DiagonalOps, "Diag", "DiagPart", "MatrixDiag", "MatrixBandPart") {
+  auto check = [&](TensorShape in, TensorShape out, auto make) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, in);
+    Output y = make(s, x);
+    CheckDouble(s, {x}, {in}, {y}, {out});
+  };
+  check({2, 3}, {2, 3, 2, 3}, [](const Scope& s, Output x) { return Diag(s, x); });
+  check({2, 3, 2, 3}, {2, 3}, [](const Scope& s, Output x) { return DiagPart(s, x); });
+  check({2, 3}, {2, 3, 3}, [](const Scope& s, Output x) { return MatrixDiag(s, x); });
+  check({2, 3, 4}, {2, 3, 4}, [](const Scope& s, Output x) {
+    return MatrixBandPart(s, x, Const<int64_t>(s, 1), Const<int64_t>(s, -1));
+  });
+}
+
+GRADIENT_CHECK_TEST(BlockOps, "SpaceToBatch", "SpaceToBatchND", "BatchToSpace", "BatchToSpaceND",
+                    "SpaceToDepth", "DepthToSpace") {
+  auto check = [&](TensorShape in, TensorShape out, auto make) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, in);
+    Output y = make(s, x);
+    CheckDouble(s, {x}, {in}, {y}, {out});
+  };
+  check({1, 2, 2, 1}, {4, 2, 1, 1}, [](const Scope& s, Output x) {
+    return SpaceToBatch(s, x, Const(s, {{1, 1}, {0, 0}}), 2);
+  });
+  check({4, 2, 1, 1}, {1, 2, 2, 1}, [](const Scope& s, Output x) {
+    return BatchToSpace(s, x, Const(s, {{1, 1}, {0, 0}}), 2);
+  });
+  check({2, 3, 4, 1}, {12, 2, 2, 1}, [](const Scope& s, Output x) {
+    return SpaceToBatchND(s, x, Const(s, {2, 3}), Const(s, {{1, 0}, {1, 1}}));
+  });
+  check({12, 2, 2, 1}, {2, 3, 4, 1}, [](const Scope& s, Output x) {
+    return BatchToSpaceND(s, x, Const(s, {2, 3}), Const(s, {{1, 0}, {1, 1}}));
+  });
+  check({1, 2, 4, 3}, {1, 1, 2, 12},
+        [](const Scope& s, Output x) { return SpaceToDepth(s, x, 2); });
+  check({1, 1, 2, 12}, {1, 2, 4, 3},
+        [](const Scope& s, Output x) { return DepthToSpace(s, x, 2); });
 }
 
 }  // namespace

@@ -85,6 +85,36 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"ListDiff", "T", DT_COMPLEX128},
     // ScatterNd's OpDef admits int16 indices; TF's CPU kernels take int32 and int64.
     {"ScatterNd", "Tindices", DT_INT16},
+    // Diag and DiagPart: TF's CPU kernels have no bfloat16.
+    {"Diag", "T", DT_BFLOAT16},
+    {"DiagPart", "T", DT_BFLOAT16},
+    // The Matrix* diagonal ops: every number type and bool, no strings.
+    {"MatrixDiag", "T", DT_STRING},
+    {"MatrixDiagPart", "T", DT_STRING},
+    {"MatrixBandPart", "T", DT_STRING},
+    // MirrorPadGrad adds: no bool or string kernel.
+    {"MirrorPadGrad", "T", DT_BOOL},
+    {"MirrorPadGrad", "T", DT_STRING},
+    // The space/batch ops: real number types only (no bool, complex or string).
+    {"SpaceToBatch", "T", DT_BOOL},
+    {"SpaceToBatch", "T", DT_COMPLEX64},
+    {"SpaceToBatch", "T", DT_COMPLEX128},
+    {"SpaceToBatch", "T", DT_STRING},
+    {"SpaceToBatchND", "T", DT_BOOL},
+    {"SpaceToBatchND", "T", DT_COMPLEX64},
+    {"SpaceToBatchND", "T", DT_COMPLEX128},
+    {"SpaceToBatchND", "T", DT_STRING},
+    {"BatchToSpace", "T", DT_BOOL},
+    {"BatchToSpace", "T", DT_COMPLEX64},
+    {"BatchToSpace", "T", DT_COMPLEX128},
+    {"BatchToSpace", "T", DT_STRING},
+    {"BatchToSpaceND", "T", DT_BOOL},
+    {"BatchToSpaceND", "T", DT_COMPLEX64},
+    {"BatchToSpaceND", "T", DT_COMPLEX128},
+    {"BatchToSpaceND", "T", DT_STRING},
+    // Unique: no complex kernels.
+    {"Unique", "T", DT_COMPLEX64},
+    {"Unique", "T", DT_COMPLEX128},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -107,8 +137,9 @@ const std::set<std::string> kNoGradientInTf = {
     "StridedSliceGrad", "Where", "Bitcast",
     // Mod, ListDiff and Cumprod: no gradient in TF's C++ (Cumprod's is Python only).
     "Mod", "ListDiff", "Cumprod",
-    // ComplexAbs: none in TF's C++ registry (its Python has one).
-    "ComplexAbs",
+    // ComplexAbs, MatrixDiagPart: none in TF's C++ registry (their Python has one); Unique:
+    // none in either.
+    "ComplexAbs", "MatrixDiagPart", "Unique",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",

@@ -74,7 +74,9 @@ TEST(Shard, SplitsByCostAndHonoursTheThreadCap) {
       for (int64_t i = b; i < e; ++i) ++hits[i];
     });
     ExpectCovered(hits);
-    if (max_parallelism == 1) EXPECT_EQ(shards.load(), 1);
+    if (max_parallelism == 1) {
+      EXPECT_EQ(shards.load(), 1);
+    }
   }
   // Cheap work stays in one piece (under 10,000 cost units a shard).
   std::atomic<int> shards{0};

@@ -10,6 +10,50 @@
 namespace tensorflow {
 namespace ops {
 
+BatchToSpace::BatchToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           ::tensorflow::Input crops, int64 block_size) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _crops = ::tensorflow::ops::AsNodeOut(scope, crops);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("BatchToSpace");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "BatchToSpace")
+                     .Input(_input)
+                     .Input(_crops)
+                     .Attr("block_size", block_size);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+BatchToSpaceND::BatchToSpaceND(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                               ::tensorflow::Input block_shape, ::tensorflow::Input crops) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _block_shape = ::tensorflow::ops::AsNodeOut(scope, block_shape);
+  if (!scope.ok()) return;
+  auto _crops = ::tensorflow::ops::AsNodeOut(scope, crops);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("BatchToSpaceND");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "BatchToSpaceND")
+                     .Input(_input)
+                     .Input(_block_shape)
+                     .Input(_crops);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Bitcast::Bitcast(const ::tensorflow::Scope& scope, ::tensorflow::Input input, DataType type) {
   if (!scope.ok()) return;
   auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
@@ -47,6 +91,24 @@ BroadcastTo::BroadcastTo(const ::tensorflow::Scope& scope, ::tensorflow::Input i
   this->output = Output(ret, 0);
 }
 
+CheckNumerics::CheckNumerics(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                             StringPiece message) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("CheckNumerics");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "CheckNumerics")
+                     .Input(_tensor)
+                     .Attr("message", message);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 Concat::Concat(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
                ::tensorflow::Input axis) {
   if (!scope.ok()) return;
@@ -65,6 +127,61 @@ Concat::Concat(const ::tensorflow::Scope& scope, ::tensorflow::InputList values,
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
+}
+
+DepthToSpace::DepthToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           int64 block_size, const DepthToSpace::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DepthToSpace");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DepthToSpace")
+                     .Input(_input)
+                     .Attr("block_size", block_size)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+DepthToSpace::DepthToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           int64 block_size)
+    : DepthToSpace(scope, input, block_size, DepthToSpace::Attrs()) {}
+
+Diag::Diag(const ::tensorflow::Scope& scope, ::tensorflow::Input diagonal) {
+  if (!scope.ok()) return;
+  auto _diagonal = ::tensorflow::ops::AsNodeOut(scope, diagonal);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Diag");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Diag")
+                     .Input(_diagonal);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+DiagPart::DiagPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DiagPart");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DiagPart")
+                     .Input(_input);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->diagonal = Output(ret, 0);
 }
 
 ExpandDims::ExpandDims(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
@@ -456,6 +573,82 @@ SetDiff1D::SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::
 SetDiff1D::SetDiff1D(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y)
     : SetDiff1D(scope, x, y, SetDiff1D::Attrs()) {}
 
+MatrixBandPart::MatrixBandPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                               ::tensorflow::Input num_lower, ::tensorflow::Input num_upper) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _num_lower = ::tensorflow::ops::AsNodeOut(scope, num_lower);
+  if (!scope.ok()) return;
+  auto _num_upper = ::tensorflow::ops::AsNodeOut(scope, num_upper);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MatrixBandPart");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MatrixBandPart")
+                     .Input(_input)
+                     .Input(_num_lower)
+                     .Input(_num_upper);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->band = Output(ret, 0);
+}
+
+MatrixDiag::MatrixDiag(const ::tensorflow::Scope& scope, ::tensorflow::Input diagonal) {
+  if (!scope.ok()) return;
+  auto _diagonal = ::tensorflow::ops::AsNodeOut(scope, diagonal);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MatrixDiag");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MatrixDiag")
+                     .Input(_diagonal);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MatrixDiagPart::MatrixDiagPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MatrixDiagPart");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MatrixDiagPart")
+                     .Input(_input);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->diagonal = Output(ret, 0);
+}
+
+MirrorPad::MirrorPad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     ::tensorflow::Input paddings, StringPiece mode) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MirrorPad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MirrorPad")
+                     .Input(_input)
+                     .Input(_paddings)
+                     .Attr("mode", mode);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 OneHot::OneHot(const ::tensorflow::Scope& scope, ::tensorflow::Input indices,
                ::tensorflow::Input depth, ::tensorflow::Input on_value,
                ::tensorflow::Input off_value, const OneHot::Attrs& attrs) {
@@ -643,6 +836,33 @@ Reshape::Reshape(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
   this->output = Output(ret, 0);
 }
 
+ReverseSequence::ReverseSequence(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                                 ::tensorflow::Input seq_lengths, int64 seq_dim,
+                                 const ReverseSequence::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _seq_lengths = ::tensorflow::ops::AsNodeOut(scope, seq_lengths);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ReverseSequence");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ReverseSequence")
+                     .Input(_input)
+                     .Input(_seq_lengths)
+                     .Attr("seq_dim", seq_dim)
+                     .Attr("batch_dim", attrs.batch_dim_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ReverseSequence::ReverseSequence(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                                 ::tensorflow::Input seq_lengths, int64 seq_dim)
+    : ReverseSequence(scope, input, seq_lengths, seq_dim, ReverseSequence::Attrs()) {}
+
 Reverse::Reverse(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
                  ::tensorflow::Input axis) {
   if (!scope.ok()) return;
@@ -777,6 +997,73 @@ Slice::Slice(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tens
   this->operation = Operation(ret);
   this->output = Output(ret, 0);
 }
+
+SpaceToBatch::SpaceToBatch(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           ::tensorflow::Input paddings, int64 block_size) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SpaceToBatch");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SpaceToBatch")
+                     .Input(_input)
+                     .Input(_paddings)
+                     .Attr("block_size", block_size);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SpaceToBatchND::SpaceToBatchND(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                               ::tensorflow::Input block_shape, ::tensorflow::Input paddings) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _block_shape = ::tensorflow::ops::AsNodeOut(scope, block_shape);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SpaceToBatchND");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SpaceToBatchND")
+                     .Input(_input)
+                     .Input(_block_shape)
+                     .Input(_paddings);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SpaceToDepth::SpaceToDepth(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           int64 block_size, const SpaceToDepth::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SpaceToDepth");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SpaceToDepth")
+                     .Input(_input)
+                     .Attr("block_size", block_size)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SpaceToDepth::SpaceToDepth(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                           int64 block_size)
+    : SpaceToDepth(scope, input, block_size, SpaceToDepth::Attrs()) {}
 
 Split::Split(const ::tensorflow::Scope& scope, ::tensorflow::Input axis, ::tensorflow::Input value,
              int64 num_split) {
@@ -979,6 +1266,35 @@ Transpose::Transpose(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
 }
+
+Unique::Unique(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
+               const Unique::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Unique");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Unique")
+                     .Input(_x)
+                     .Attr("out_idx", attrs.out_idx_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->y = Output(ret, _outputs_range["y"].first);
+  this->idx = Output(ret, _outputs_range["idx"].first);
+}
+
+Unique::Unique(const ::tensorflow::Scope& scope, ::tensorflow::Input x)
+    : Unique(scope, x, Unique::Attrs()) {}
 
 Unstack::Unstack(const ::tensorflow::Scope& scope, ::tensorflow::Input value, int64 num,
                  const Unstack::Attrs& attrs) {

@@ -14,6 +14,50 @@
 namespace tensorflow {
 namespace ops {
 
+/// BatchToSpace for 4-D tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * crops:
+/// * block_size:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class BatchToSpace {
+ public:
+  BatchToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input crops, int64 block_size);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// BatchToSpace for N-D tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * block_shape:
+/// * crops:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class BatchToSpaceND {
+ public:
+  BatchToSpaceND(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 ::tensorflow::Input block_shape, ::tensorflow::Input crops);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Bitcasts a tensor from one type to another without copying data.
 ///
 /// Args:
@@ -55,6 +99,26 @@ class BroadcastTo {
   ::tensorflow::Output output;
 };
 
+/// Checks a tensor for NaN and Inf values.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor:
+/// * message:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class CheckNumerics {
+ public:
+  CheckNumerics(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor, StringPiece message);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Concatenates tensors along one dimension.
 ///
 /// Args:
@@ -74,6 +138,84 @@ class Concat {
 
   Operation operation;
   ::tensorflow::Output output;
+};
+
+/// DepthToSpace for tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * block_size:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class DepthToSpace {
+ public:
+  /// Optional attribute setters for DepthToSpace
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  DepthToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input, int64 block_size);
+  DepthToSpace(const ::tensorflow::Scope& scope, ::tensorflow::Input input, int64 block_size,
+               const DepthToSpace::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns a diagonal tensor with a given diagonal values.
+///
+/// Args:
+/// * scope: A Scope object
+/// * diagonal:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class Diag {
+ public:
+  Diag(const ::tensorflow::Scope& scope, ::tensorflow::Input diagonal);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the diagonal part of the tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Returns:
+/// * `Output`: The diagonal tensor.
+class DiagPart {
+ public:
+  DiagPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  operator ::tensorflow::Output() const { return diagonal; }
+  operator ::tensorflow::Input() const { return diagonal; }
+  ::tensorflow::Node* node() const { return diagonal.node(); }
+
+  Operation operation;
+  ::tensorflow::Output diagonal;
 };
 
 /// Inserts a dimension of 1 into a tensor's shape.
@@ -742,6 +884,88 @@ class SetDiff1D {
   ::tensorflow::Output idx;
 };
 
+/// Copy a tensor setting everything outside a central band in each innermost matrix to zero.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * num_lower:
+/// * num_upper:
+///
+/// Returns:
+/// * `Output`: The band tensor.
+class MatrixBandPart {
+ public:
+  MatrixBandPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 ::tensorflow::Input num_lower, ::tensorflow::Input num_upper);
+  operator ::tensorflow::Output() const { return band; }
+  operator ::tensorflow::Input() const { return band; }
+  ::tensorflow::Node* node() const { return band.node(); }
+
+  Operation operation;
+  ::tensorflow::Output band;
+};
+
+/// Returns a batched diagonal tensor with a given batched diagonal values.
+///
+/// Args:
+/// * scope: A Scope object
+/// * diagonal:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MatrixDiag {
+ public:
+  MatrixDiag(const ::tensorflow::Scope& scope, ::tensorflow::Input diagonal);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Returns the batched diagonal part of a batched tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Returns:
+/// * `Output`: The diagonal tensor.
+class MatrixDiagPart {
+ public:
+  MatrixDiagPart(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  operator ::tensorflow::Output() const { return diagonal; }
+  operator ::tensorflow::Input() const { return diagonal; }
+  ::tensorflow::Node* node() const { return diagonal.node(); }
+
+  Operation operation;
+  ::tensorflow::Output diagonal;
+};
+
+/// Pads a tensor with mirrored values.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * paddings:
+/// * mode:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MirrorPad {
+ public:
+  MirrorPad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+            ::tensorflow::Input paddings, StringPiece mode);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Returns a one-hot tensor.
 ///
 /// Args:
@@ -987,6 +1211,49 @@ class Reshape {
   ::tensorflow::Output output;
 };
 
+/// Reverses variable length slices.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * seq_lengths:
+/// * seq_dim:
+///
+/// Optional attributes (see `Attrs`):
+/// * batch_dim: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ReverseSequence {
+ public:
+  /// Optional attribute setters for ReverseSequence
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs BatchDim(int64 x) {
+      Attrs ret = *this;
+      ret.batch_dim_ = x;
+      return ret;
+    }
+
+    int64 batch_dim_ = 0;
+  };
+  ReverseSequence(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                  ::tensorflow::Input seq_lengths, int64 seq_dim);
+  ReverseSequence(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                  ::tensorflow::Input seq_lengths, int64 seq_dim,
+                  const ReverseSequence::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BatchDim(int64 x) {
+    return Attrs().BatchDim(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Reverses specific dimensions of a tensor.
 ///
 /// Args:
@@ -1179,6 +1446,90 @@ class Slice {
   operator ::tensorflow::Output() const { return output; }
   operator ::tensorflow::Input() const { return output; }
   ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// SpaceToBatch for 4-D tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * paddings:
+/// * block_size:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SpaceToBatch {
+ public:
+  SpaceToBatch(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+               ::tensorflow::Input paddings, int64 block_size);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// SpaceToBatch for N-D tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * block_shape:
+/// * paddings:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SpaceToBatchND {
+ public:
+  SpaceToBatchND(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                 ::tensorflow::Input block_shape, ::tensorflow::Input paddings);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// SpaceToDepth for tensors of type T.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * block_size:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SpaceToDepth {
+ public:
+  /// Optional attribute setters for SpaceToDepth
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  SpaceToDepth(const ::tensorflow::Scope& scope, ::tensorflow::Input input, int64 block_size);
+  SpaceToDepth(const ::tensorflow::Scope& scope, ::tensorflow::Input input, int64 block_size,
+               const SpaceToDepth::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
 
   Operation operation;
   ::tensorflow::Output output;
@@ -1506,6 +1857,43 @@ class Transpose {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Finds unique elements in a 1-D tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Optional attributes (see `Attrs`):
+/// * out_idx: Defaults to DT_INT32.
+///
+/// Returns:
+/// * `Output` y:
+/// * `Output` idx:
+class Unique {
+ public:
+  /// Optional attribute setters for Unique
+  struct Attrs {
+    /// Defaults to DT_INT32
+    TF_MUST_USE_RESULT Attrs OutIdx(DataType x) {
+      Attrs ret = *this;
+      ret.out_idx_ = x;
+      return ret;
+    }
+
+    DataType out_idx_ = DT_INT32;
+  };
+  Unique(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  Unique(const ::tensorflow::Scope& scope, ::tensorflow::Input x, const Unique::Attrs& attrs);
+
+  static Attrs OutIdx(DataType x) {
+    return Attrs().OutIdx(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output y;
+  ::tensorflow::Output idx;
 };
 
 /// Unpacks a given dimension of a rank-`R` tensor into `num` rank-`(R-1)` tensors.

@@ -60,6 +60,27 @@ ConcatOffset::ConcatOffset(const ::tensorflow::Scope& scope, ::tensorflow::Input
     this->offset.push_back(Output(ret, i));
 }
 
+MirrorPadGrad::MirrorPadGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                             ::tensorflow::Input paddings, StringPiece mode) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _paddings = ::tensorflow::ops::AsNodeOut(scope, paddings);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MirrorPadGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MirrorPadGrad")
+                     .Input(_input)
+                     .Input(_paddings)
+                     .Attr("mode", mode);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow

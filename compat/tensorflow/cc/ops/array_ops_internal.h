@@ -56,6 +56,28 @@ class ConcatOffset {
   ::tensorflow::OutputList offset;
 };
 
+/// Gradient op for `MirrorPad` op. This op folds a mirror-padded tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * paddings:
+/// * mode:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MirrorPadGrad {
+ public:
+  MirrorPadGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                ::tensorflow::Input paddings, StringPiece mode);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow

@@ -10,6 +10,28 @@
 namespace tensorflow {
 namespace ops {
 
+DynamicPartition::DynamicPartition(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                                   ::tensorflow::Input partitions, int64 num_partitions) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _partitions = ::tensorflow::ops::AsNodeOut(scope, partitions);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DynamicPartition");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DynamicPartition")
+                     .Input(_data)
+                     .Input(_partitions)
+                     .Attr("num_partitions", num_partitions);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->outputs.push_back(Output(ret, i));
+}
+
 DynamicStitch::DynamicStitch(const ::tensorflow::Scope& scope, ::tensorflow::InputList indices,
                              ::tensorflow::InputList data) {
   if (!scope.ok()) return;

@@ -14,6 +14,26 @@
 namespace tensorflow {
 namespace ops {
 
+/// Partitions `data` into `num_partitions` tensors using indices from `partitions`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * partitions:
+/// * num_partitions:
+///
+/// Returns:
+/// * `OutputList`: The outputs tensor.
+class DynamicPartition {
+ public:
+  DynamicPartition(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                   ::tensorflow::Input partitions, int64 num_partitions);
+  ::tensorflow::Output operator[](size_t index) const { return outputs[index]; }
+
+  Operation operation;
+  ::tensorflow::OutputList outputs;
+};
+
 /// Interleave the values from the `data` tensors into a single tensor.
 ///
 /// Args:
