@@ -50,6 +50,14 @@ struct DivFn {
   }
 };
 
+// x / y, or 0 where y is 0 (TF's div_no_nan).
+struct DivNoNanFn {
+  template <typename T>
+  T operator()(const T& a, const T& b) const {
+    return b == T(0) ? T(0) : a / b;
+  }
+};
+
 template <typename T>
 bool HasZero(const Tensor& t) {
   if constexpr (std::is_integral<T>::value) {
@@ -247,6 +255,12 @@ MINITF_CALL_SIGNED_TYPES(MINITF_REGISTER_NEG)
   MINITF_REGISTER_CWISE("Sqrt", T, UnaryOp<T, SqrtFn>); \
   MINITF_REGISTER_CWISE("SqrtGrad", T, SqrtGradOp<T>);
 MINITF_CALL_FLOAT_COMPLEX_TYPES(MINITF_REGISTER_FLOAT)
+
+// RealDiv and DivNoNan: TF's CPU kernels are the floating and complex types.
+#define MINITF_REGISTER_REAL_DIV(T)                        \
+  MINITF_REGISTER_CWISE("RealDiv", T, BinaryOp<T, DivFn>); \
+  MINITF_REGISTER_CWISE("DivNoNan", T, BinaryOp<T, DivNoNanFn>);
+MINITF_CALL_FLOAT_COMPLEX_TYPES(MINITF_REGISTER_REAL_DIV)
 
 MINITF_REGISTER_CWISE("Add", tstring, BinaryOp<tstring, AddFn>);
 REGISTER_KERNEL_BUILDER(Name("LogicalNot").Device(DEVICE_CPU), UnaryOp<bool, LogicalNotFn>);

@@ -59,6 +59,26 @@ Status DivGrad(const Scope& scope, const Operation& op, const std::vector<Output
 }
 REGISTER_GRADIENT_OP("Div", DivGrad);
 
+Status RealDivGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                   std::vector<Output>* grad_outputs) {
+  auto x = ConjugateHelper(scope, op.input(0));
+  auto y = ConjugateHelper(scope, op.input(1));
+  auto gx_1 = RealDiv(scope, grad_inputs[0], y);
+  auto gx_2 = Mul(scope, grad_inputs[0], RealDiv(scope, RealDiv(scope, Neg(scope, x), y), y));
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("RealDiv", RealDivGrad);
+
+Status DivNoNanGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                    std::vector<Output>* grad_outputs) {
+  auto x = ConjugateHelper(scope, op.input(0));
+  auto y = ConjugateHelper(scope, op.input(1));
+  auto gx_1 = DivNoNan(scope, grad_inputs[0], y);
+  auto gx_2 = Mul(scope, grad_inputs[0], DivNoNan(scope, DivNoNan(scope, Neg(scope, x), y), y));
+  return BinaryGradCommon(scope, op, grad_outputs, gx_1, gx_2);
+}
+REGISTER_GRADIENT_OP("DivNoNan", DivNoNanGrad);
+
 Status NegGrad(const Scope& scope, const Operation&, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {
   grad_outputs->push_back(Neg(scope, grad_inputs[0]));

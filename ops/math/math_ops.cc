@@ -222,6 +222,10 @@ MINITF_BINARY_OP("Mul", MINITF_ARITHMETIC_TYPE_SET, "Returns x * y element-wise.
     .CcName("Multiply")
     .CcAlias("Mul");
 MINITF_BINARY_OP("Div", MINITF_ARITHMETIC_TYPE_SET, "Returns x / y element-wise.");
+MINITF_BINARY_OP("RealDiv", MINITF_ARITHMETIC_TYPE_SET,
+                 "Returns x / y element-wise for real types.");
+MINITF_BINARY_OP("DivNoNan", "{half, float, bfloat16, double, complex64, complex128}",
+                 "Returns 0 if the denominator is zero.");
 MINITF_UNARY_OP("Neg", MINITF_SIGNED_TYPE_SET, "Computes numerical negative value element-wise.")
     .CcName("Negate")
     .CcAlias("Neg");

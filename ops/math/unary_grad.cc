@@ -80,6 +80,42 @@ Status CosGrad(const Scope& scope, const Operation& op, const std::vector<Output
 }
 REGISTER_GRADIENT_OP("Cos", CosGrad);
 
+// dy/dx = 1 / cos(x)^2.
+Status TanGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+               std::vector<Output>* grad_outputs) {
+  auto dydx = Square(scope, Reciprocal(scope, Cos(scope, op.input(0))));
+  return ChainRule(scope, grad_inputs[0], dydx, grad_outputs);
+}
+REGISTER_GRADIENT_OP("Tan", TanGrad);
+
+Status SinhGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Cosh(scope, op.input(0)), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Sinh", SinhGrad);
+
+Status CoshGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Sinh(scope, op.input(0)), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Cosh", CoshGrad);
+
+// y = asinh(x): dy/dx = 1 / cosh(y).
+Status AsinhGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Reciprocal(scope, Cosh(scope, op.output(0))),
+                   grad_outputs);
+}
+REGISTER_GRADIENT_OP("Asinh", AsinhGrad);
+
+// y = acosh(x): dy/dx = 1 / sinh(y).
+Status AcoshGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  return ChainRule(scope, grad_inputs[0], Reciprocal(scope, Sinh(scope, op.output(0))),
+                   grad_outputs);
+}
+REGISTER_GRADIENT_OP("Acosh", AcoshGrad);
+
 // dy * sign(x).
 Status AbsGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {

@@ -243,12 +243,45 @@ struct SignFn {
   }
 };
 
+// Functions TF's Eigen evaluates with libm in both paths (it has no packet version): Tan,
+// Sinh, Cosh, Asinh, Acosh; 16-bit floats in float, rounded once.
+#define MINITF_LIBM_FN(NAME, FN)        \
+  struct NAME {                         \
+    static constexpr bool kLibm = true; \
+    template <typename T>               \
+    static T Packet(T x) {              \
+      return std::FN(x);                \
+    }                                   \
+    template <typename T>               \
+    static T Scalar(T x) {              \
+      return std::FN(x);                \
+    }                                   \
+    template <typename T>               \
+    static T Complex(T x) {             \
+      return std::FN(x);                \
+    }                                   \
+  };
+MINITF_LIBM_FN(TanFn, tan)
+MINITF_LIBM_FN(SinhFn, sinh)
+MINITF_LIBM_FN(CoshFn, cosh)
+MINITF_LIBM_FN(AsinhFn, asinh)
+MINITF_LIBM_FN(AcoshFn, acosh)
+#undef MINITF_LIBM_FN
+
+template <typename Fn, typename = void>
+struct IsLibm : std::false_type {};
+template <typename Fn>
+struct IsLibm<Fn, std::void_t<decltype(Fn::kLibm)>> : std::true_type {};
+
 // 16-bit floats: each function in float, rounded; where TF's half arithmetic rounds between
 // steps (Sigmoid, and Rsqrt's tail), the steps are rounded too.
 template <typename T, typename Fn, bool kPacket>
 T Half(T x) {
   const float f = static_cast<float>(x);
-  if constexpr (std::is_same<Fn, AbsFn>::value || std::is_same<Fn, SignFn>::value) {
+  if constexpr (IsLibm<Fn>::value) {
+    // A NaN comes out as it went in (TF's bits: libm's coshf drops a NaN's sign).
+    return std::isnan(f) ? x : half_lanes::ScalarRound<T>(Fn::Scalar(f));
+  } else if constexpr (std::is_same<Fn, AbsFn>::value || std::is_same<Fn, SignFn>::value) {
     return Fn::Bits16(x, kPacket);  // bit operations on T itself, as TF's
   } else if constexpr (std::is_same<Fn, SigmoidFn>::value) {
     const T e = half_lanes::Round16<T, kPacket>(kPacket ? pm::Exp(f) : std::exp(f));
@@ -451,7 +484,12 @@ class UnaryGradOp : public OpKernel {
   MINITF_REGISTER("SigmoidGrad", T, (UnaryGradOp<T, SigmoidGradFn>)); \
   MINITF_REGISTER("ReciprocalGrad", T, (UnaryGradOp<T, ReciprocalGradFn>)); \
   MINITF_REGISTER("RsqrtGrad", T, (UnaryGradOp<T, RsqrtGradFn>));      \
-  MINITF_REGISTER("Sign", T, (PacketUnaryOp<T, SignFn>));
+  MINITF_REGISTER("Sign", T, (PacketUnaryOp<T, SignFn>));        \
+  MINITF_REGISTER("Tan", T, (PacketUnaryOp<T, TanFn>));          \
+  MINITF_REGISTER("Sinh", T, (PacketUnaryOp<T, SinhFn>));        \
+  MINITF_REGISTER("Cosh", T, (PacketUnaryOp<T, CoshFn>));        \
+  MINITF_REGISTER("Asinh", T, (PacketUnaryOp<T, AsinhFn>));      \
+  MINITF_REGISTER("Acosh", T, (PacketUnaryOp<T, AcoshFn>));
 MINITF_REGISTER_FLOAT_COMPLEX(float) MINITF_REGISTER_FLOAT_COMPLEX(double)
 MINITF_REGISTER_FLOAT_COMPLEX(Eigen::half) MINITF_REGISTER_FLOAT_COMPLEX(Eigen::bfloat16)
 MINITF_REGISTER_FLOAT_COMPLEX(complex64) MINITF_REGISTER_FLOAT_COMPLEX(complex128)

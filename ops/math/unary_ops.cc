@@ -55,6 +55,12 @@ MINITF_UNARY("Sin", MINITF_FLOAT_COMPLEX, "Computes sine of x element-wise.");
 MINITF_UNARY("Cos", MINITF_FLOAT_COMPLEX, "Computes cos of x element-wise.");
 MINITF_UNARY("Tanh", MINITF_FLOAT_COMPLEX, "Computes hyperbolic tangent of `x` element-wise.");
 MINITF_UNARY("Erf", MINITF_REAL, "Computes the Gauss error function of `x` element-wise.");
+MINITF_UNARY("Tan", MINITF_FLOAT_COMPLEX, "Computes tan of x element-wise.");
+MINITF_UNARY("Sinh", MINITF_FLOAT_COMPLEX, "Computes hyperbolic sine of x element-wise.");
+MINITF_UNARY("Cosh", MINITF_FLOAT_COMPLEX, "Computes hyperbolic cosine of x element-wise.");
+MINITF_UNARY("Asinh", MINITF_FLOAT_COMPLEX, "Computes inverse hyperbolic sine of x element-wise.");
+MINITF_UNARY("Acosh", MINITF_FLOAT_COMPLEX,
+             "Computes inverse hyperbolic cosine of x element-wise.");
 MINITF_UNARY("Sigmoid", MINITF_FLOAT_COMPLEX, "Computes sigmoid of `x` element-wise.");
 
 MINITF_UNARY_GRAD("ReciprocalGrad", "Computes the gradient for the inverse of `x` wrt its input.");

@@ -2,7 +2,7 @@
 """Generates tests/golden/math.pb: inputs and TensorFlow 2.21's outputs for the math and
 shape ops minitf implements (Add, AddV2, Sub, Mul, Div, Neg, Square, Sqrt, SqrtGrad, Conj, Sum,
 Mean, MatMul, OnesLike, ZerosLike, Reshape, Shape, Size, BroadcastTo, BroadcastGradientArgs,
-Complex, Real, Imag, Angle, ComplexAbs):
+Complex, Real, Imag, Angle, ComplexAbs, RealDiv, DivNoNan):
 every dtype the tests cover, broadcasting in every direction, special values (NaN, inf, -0,
 subnormals), empty tensors. Same container format as generate_fake_quant.py.
 
@@ -134,6 +134,17 @@ def cases():
                  complex(np.nan, 0.0)]
         for op in ("Real", "Imag", "Angle", "ComplexAbs"):
             yield op, [z.reshape(4, 5)], {"Tout": real}
+    # RealDiv and DivNoNan, zero divisors included (but for complex RealDiv, which is compared
+    # within rounding: TF's scaled division gives NaN where 1/0 gives inf).
+    for dtype in FLOATS + COMPLEX:
+        for xs, ys in SHAPE_PAIRS[:5]:
+            x, y = values(rng, dtype, xs), values(rng, dtype, ys)
+            if dtype in COMPLEX:
+                yield "RealDiv", [x, y], {}
+            y.reshape(-1)[::3] = 0
+            if dtype not in COMPLEX:
+                yield "RealDiv", [x, y], {}
+            yield "DivNoNan", [x, y], {}
 
 
 def run(op, inputs, attrs):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/unary.pb: inputs and TensorFlow 2.21's outputs for the unary
 elementwise math ops (Exp, Expm1, Log, Log1p, Sin, Cos, Tanh, Sigmoid, Rsqrt, Reciprocal, Floor,
-Ceil, Round, Abs, Sign) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
+Ceil, Round, Abs, Sign, Erf, Tan, Sinh, Cosh, Asinh, Acosh) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
 every dtype TF's CPU kernels take. TF evaluates these with 8-float (4-double) AVX packets and
 scalar code for the last size % 8 elements, so each dtype gets a long tensor (packets and a
 tail), short ones (tail only) and an empty one, over the ranges where each function's
@@ -118,6 +118,17 @@ def cases():
         yield "Erf", [v[:7]], {}
         for k in range(600, len(v)):
             yield "Erf", [v[k:k + 1]], {}
+    # The functions TF computes with libm (appended last): Tan, Sinh, Cosh, Asinh, Acosh.
+    SCALES.update({"Tan": [0.5, 1.5, 30, 1e4], "Sinh": [0.3, 3, 30, 100],
+                   "Cosh": [0.3, 3, 30, 100], "Asinh": [1e-3, 1, 1e3, 1e30],
+                   "Acosh": [1.01, 3, 1e3, 1e30]})
+    for op in ("Tan", "Sinh", "Cosh", "Asinh", "Acosh"):
+        for dtype in FLOATS + COMPLEX:
+            v = values(rng, dtype, op, 400)
+            if op == "Acosh" and np.dtype(dtype).kind != "c":
+                v = np.abs(v) + 1  # mostly in the domain; NaN where below 1 (specials)
+            yield op, [v], {}
+            yield op, [v[:7]], {}
 
 
 def run(op, inputs, attrs):

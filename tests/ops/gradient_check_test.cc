@@ -102,7 +102,8 @@ GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
 
 // Each unary op at x in [0.5, 1.5) (away from the poles of Log, Rsqrt and Reciprocal).
 GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tanh",
-                    "Sigmoid", "Reciprocal", "Rsqrt", "Erf") {
+                    "Sigmoid", "Reciprocal", "Rsqrt", "Erf", "Tan", "Sinh", "Cosh", "Asinh",
+                    "Acosh") {
   const TensorShape shape({2, 5});
   typedef Output (*Unary)(const Scope&, const Output&);
   const std::vector<std::pair<const char*, Unary>> ops = {
@@ -117,6 +118,17 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
       {"Reciprocal", [](const Scope& s, const Output& x) -> Output { return Reciprocal(s, x); }},
       {"Rsqrt", [](const Scope& s, const Output& x) -> Output { return Rsqrt(s, x); }},
       {"Erf", [](const Scope& s, const Output& x) -> Output { return Erf(s, x); }},
+      // Tan at x / 2: away from its pole at pi / 2.
+      {"Tan",
+       [](const Scope& s, const Output& x) -> Output { return Tan(s, Mul(s, x, Const(s, 0.5))); }},
+      {"Sinh", [](const Scope& s, const Output& x) -> Output { return Sinh(s, x); }},
+      {"Cosh", [](const Scope& s, const Output& x) -> Output { return Cosh(s, x); }},
+      {"Asinh", [](const Scope& s, const Output& x) -> Output { return Asinh(s, x); }},
+      // Acosh at x + 1 in [1.5, 2.5): inside its domain.
+      {"Acosh",
+       [](const Scope& s, const Output& x) -> Output {
+         return Acosh(s, Add(s, x, Const(s, 1.0)));
+       }},
   };
   for (const auto& [name, op] : ops) {
     SCOPED_TRACE(name);
@@ -928,6 +940,18 @@ GRADIENT_CHECK_TEST(BlockOps, "SpaceToBatch", "SpaceToBatchND", "BatchToSpace", 
         [](const Scope& s, Output x) { return SpaceToDepth(s, x, 2); });
   check({1, 1, 2, 12}, {1, 2, 4, 3},
         [](const Scope& s, Output x) { return DepthToSpace(s, x, 2); });
+}
+
+GRADIENT_CHECK_TEST(Divisions, "RealDiv", "DivNoNan") {
+  const TensorShape xs({2, 3}), ys({3});
+  Scope s = Scope::NewRootScope();
+  auto x = D(s, xs), y = D(s, ys);
+  // y + 0.5 keeps the divisor away from 0 (where DivNoNan's gradient is 0 on purpose).
+  auto y1 = Add(s, y, Const(s, 0.5));
+  CheckDouble(s, {x, y}, {xs, ys}, {RealDiv(s, x, y1)}, {xs}, 1e-4);
+  Scope s2 = Scope::NewRootScope();
+  auto x2 = D(s2, xs), y2 = D(s2, ys);
+  CheckDouble(s2, {x2, y2}, {xs, ys}, {DivNoNan(s2, x2, Add(s2, y2, Const(s2, 0.5)))}, {xs}, 1e-4);
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // by generate_math.py with live TF): every dtype, broadcasting both ways, NaN/inf/-0/subnormal
 // inputs, empty tensors. Elementwise and shape ops must have TF's bits; the floating-point
 // sums of Sum, Mean and MatMul (whose order TF's Eigen/oneDNN code picks by CPU) must agree
-// within a few units of rounding, and exactly for integers; so must complex Div, Sqrt and
-// SqrtGrad, whose formulas in TF's Eigen (scaled complex division) minitf does not copy.
+// within a few units of rounding, and exactly for integers; so must complex Div, RealDiv,
+// DivNoNan, Sqrt and SqrtGrad, whose formulas in TF's Eigen (scaled complex division) minitf does
+// not copy.
 #include <cmath>
 #include <complex>
 #include <set>
@@ -95,7 +96,8 @@ TEST(MathGoldenTest, MatchesTensorFlow) {
     // Complex division and square roots: TF's Eigen uses its own scaled formulas there.
     const bool complex_formula =
         (expected.dtype() == DT_COMPLEX64 || expected.dtype() == DT_COMPLEX128) &&
-        (c.def->op() == "Div" || c.def->op() == "Sqrt" || c.def->op() == "SqrtGrad");
+        (c.def->op() == "Div" || c.def->op() == "RealDiv" || c.def->op() == "DivNoNan" ||
+         c.def->op() == "Sqrt" || c.def->op() == "SqrtGrad");
     if (reordered.count(c.def->op()) != 0 || complex_formula) {
       EXPECT_TRUE(SumsAgree(mine, expected)) << golden::Describe(c, o);
     } else {

@@ -112,6 +112,15 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"BatchToSpaceND", "T", DT_COMPLEX64},
     {"BatchToSpaceND", "T", DT_COMPLEX128},
     {"BatchToSpaceND", "T", DT_STRING},
+    // RealDiv's OpDef admits integers; TF's CPU kernels are floating and complex only.
+    {"RealDiv", "T", DT_UINT8},
+    {"RealDiv", "T", DT_INT8},
+    {"RealDiv", "T", DT_UINT16},
+    {"RealDiv", "T", DT_INT16},
+    {"RealDiv", "T", DT_INT32},
+    {"RealDiv", "T", DT_INT64},
+    {"RealDiv", "T", DT_UINT32},
+    {"RealDiv", "T", DT_UINT64},
     // Unique: no complex kernels.
     {"Unique", "T", DT_COMPLEX64},
     {"Unique", "T", DT_COMPLEX128},

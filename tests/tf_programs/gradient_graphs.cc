@@ -9,6 +9,8 @@
 
 #include "tensorflow/cc/framework/gradients.h"
 #include "tensorflow/cc/framework/scope.h"
+#include "tensorflow/cc/ops/array_ops_internal.h"
+#include "tensorflow/cc/ops/manip_ops.h"
 #include "tensorflow/cc/ops/nn_ops_internal.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/graph.pb.h"
@@ -411,6 +413,53 @@ int main() {
                               std::vector<Output>{x});
       },
       true);
+  Case("Tan/Sinh/Cosh/Asinh/Acosh", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3});
+    auto y = ops::Add(r, ops::Tan(r, x), ops::Sinh(r, ops::Cosh(r, x)));
+    auto z = ops::Add(r, y, ops::Asinh(r, ops::Acosh(r, x)));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
+  Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
+    auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
+  Case("Complex/Real/Imag/Angle", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {2, 3});
+    auto c = ops::Complex(r, x, y);
+    auto z = ops::Add(r, ops::Add(r, ops::Real(r, c), ops::Imag(r, c)), ops::Angle(r, c));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
+  Case("MirrorPad/MirrorPadGrad/ReverseSequence/Roll", [](const Scope& r) {
+    auto x = F(r, "x", {3, 4});
+    auto p = ops::MirrorPad(r, x, {{1, 1}, {2, 0}}, "REFLECT");
+    auto q = ops::internal::MirrorPadGrad(r, p, {{1, 1}, {2, 0}}, "SYMMETRIC");
+    auto v = ops::ReverseSequence(r, q, ops::Const<int64_t>(r, {1, 3, 2}), 1);
+    auto z = ops::Roll(r, v, {1, -2}, {0, 1});
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
+  Case("Diag/DiagPart/MatrixDiag/MatrixBandPart/CheckNumerics", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3});
+    auto d = ops::DiagPart(r, ops::Diag(r, x));
+    auto m = ops::MatrixBandPart(r, ops::MatrixDiag(r, d), ops::Const<int64_t>(r, 1),
+                                 ops::Const<int64_t>(r, -1));
+    auto z = ops::CheckNumerics(r, m, "bad");
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
+  Case("SpaceToBatch(ND)/BatchToSpace(ND)/SpaceToDepth/DepthToSpace", [](const Scope& r) {
+    auto x = F(r, "x", {1, 4, 4, 2});
+    auto a = ops::SpaceToBatchND(r, x, {2, 2}, {{0, 0}, {2, 2}});
+    auto b = ops::BatchToSpace(r, a, {{0, 0}, {0, 0}}, 2);
+    auto c = ops::SpaceToBatch(r, b, {{0, 0}, {0, 0}}, 2);
+    auto d = ops::BatchToSpaceND(r, c, {2, 2}, {{0, 0}, {2, 2}});
+    auto z = ops::DepthToSpace(r, ops::SpaceToDepth(r, d, 2), 2);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
+  Case("DynamicPartition", [](const Scope& r) {
+    auto x = F(r, "x", {4, 2});
+    auto parts = ops::DynamicPartition(r, x, {1, 0, 1, 1}, 2);
+    return std::make_pair(parts.outputs, std::vector<Output>{x});
+  });
   Case(
       "grad count mismatch",
       [](const Scope& r) {

@@ -561,12 +561,23 @@ std::map<std::string, std::string> GenerateAll(const std::string& only) {
   std::map<std::string, std::string> files;
   std::string standard = absl::StrCat(
       kGeneratedMarker,
-      "\n// Every op wrapper minitf has, as TF's standard_ops.h includes its own.\n"
+      "\n// The op wrappers TF's standard_ops.h includes, those minitf has.\n"
       "#ifndef TENSORFLOW_CC_OPS_STANDARD_OPS_H_\n#define TENSORFLOW_CC_OPS_STANDARD_OPS_H_\n\n"
       "#include \"tensorflow/cc/ops/const_op.h\"\n");
+  // The headers TF 2.21's standard_ops.h includes (manip_ops.h, for one, is not among them).
+  static const std::set<std::string> kStandard = {"array_ops",        "candidate_sampling_ops",
+                                                  "control_flow_ops", "data_flow_ops",
+                                                  "image_ops",        "io_ops",
+                                                  "linalg_ops",       "logging_ops",
+                                                  "lookup_ops",       "math_ops",
+                                                  "nn_ops",           "no_op",
+                                                  "parsing_ops",      "random_ops",
+                                                  "sparse_ops",       "state_ops",
+                                                  "string_ops",       "training_ops",
+                                                  "user_ops"};
   for (const auto& [file, ops] : groups) {
     WriteGroup(file, hidden_group[file], ops, &files);
-    if (!hidden_group[file]) {
+    if (!hidden_group[file] && kStandard.count(file) != 0) {
       absl::StrAppend(&standard, "#include \"tensorflow/cc/ops/", file, ".h\"\n");
     }
   }

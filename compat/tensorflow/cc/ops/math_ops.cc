@@ -26,6 +26,22 @@ Abs::Abs(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Acosh::Acosh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Acosh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Acosh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Add::Add(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -198,6 +214,22 @@ ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
 ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                ::tensorflow::Input dimension)
     : ArgMin(scope, input, dimension, ArgMin::Attrs()) {}
+
+Asinh::Asinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Asinh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Asinh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
 
 BatchMatMul::BatchMatMul(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
                          ::tensorflow::Input y, const BatchMatMul::Attrs& attrs) {
@@ -424,6 +456,22 @@ Cos::Cos(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Cosh::Cosh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Cosh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Cosh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Cumprod::Cumprod(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis,
                  const Cumprod::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -483,6 +531,25 @@ Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::
   ::tensorflow::Node* ret;
   const auto unique_name = scope.GetUniqueNameForOp("Div");
   auto builder = ::tensorflow::NodeBuilder(unique_name, "Div")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+DivNoNan::DivNoNan(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DivNoNan");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DivNoNan")
                      .Input(_x)
                      .Input(_y);
   scope.UpdateBuilder(&builder);
@@ -1106,6 +1173,25 @@ Real::Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const Re
 Real::Real(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
     : Real(scope, input, Real::Attrs()) {}
 
+RealDiv::RealDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("RealDiv");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "RealDiv")
+                     .Input(_x)
+                     .Input(_y);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
 Reciprocal::Reciprocal(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -1248,6 +1334,22 @@ Sin::Sin(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Sinh::Sinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Sinh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Sinh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Sqrt::Sqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -1342,6 +1444,22 @@ Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorfl
 
 Sum::Sum(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input axis)
     : Sum(scope, input, axis, Sum::Attrs()) {}
+
+Tan::Tan(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Tan");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Tan")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
 
 Tanh::Tanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;

@@ -33,6 +33,25 @@ class Abs {
   ::tensorflow::Output y;
 };
 
+/// Computes inverse hyperbolic cosine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Acosh {
+ public:
+  Acosh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns x + y element-wise.
 ///
 /// Args:
@@ -296,6 +315,25 @@ class ArgMin {
 
   Operation operation;
   ::tensorflow::Output output;
+};
+
+/// Computes inverse hyperbolic sine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Asinh {
+ public:
+  Asinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
 };
 
 /// Multiplies slices of two tensors in batches.
@@ -734,6 +772,25 @@ class Cos {
   ::tensorflow::Output y;
 };
 
+/// Computes hyperbolic cosine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Cosh {
+ public:
+  Cosh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Compute the cumulative product of the tensor `x` along `axis`.
 ///
 /// Args:
@@ -850,6 +907,26 @@ class Cumsum {
 class Div {
  public:
   Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Returns 0 if the denominator is zero.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class DivNoNan {
+ public:
+  DivNoNan(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
   operator ::tensorflow::Output() const { return z; }
   operator ::tensorflow::Input() const { return z; }
   ::tensorflow::Node* node() const { return z.node(); }
@@ -1702,6 +1779,26 @@ class Real {
   ::tensorflow::Output output;
 };
 
+/// Returns x / y element-wise for real types.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+/// * y:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class RealDiv {
+ public:
+  RealDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
 /// Computes the reciprocal of x element-wise.
 ///
 /// Args:
@@ -1860,6 +1957,25 @@ class Sin {
   ::tensorflow::Output y;
 };
 
+/// Computes hyperbolic sine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Sinh {
+ public:
+  Sinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes square root of x element-wise.
 ///
 /// Args:
@@ -1981,6 +2097,25 @@ class Sum {
   ::tensorflow::Output output;
 };
 typedef Sum ReduceSum;
+
+/// Computes tan of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Tan {
+ public:
+  Tan(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
 
 /// Computes hyperbolic tangent of `x` element-wise.
 ///
