@@ -53,7 +53,10 @@ Status InferNodeShapes(Node* node) {
   Status s = reg->shape_inference_fn(&ctx);
   if (!s.ok()) {
     std::vector<std::string> input_shapes;
-    for (const auto& shape : shapes) input_shapes.push_back(shape.DebugString());
+    // TF's InferenceContext spelling: "?" for an unknown rank ("[?,3]" for unknown sizes).
+    for (const auto& shape : shapes) {
+      input_shapes.push_back(shape.unknown_rank() ? "?" : shape.DebugString());
+    }
     return Status(s.code(),
                   absl::StrCat(s.message(), " for '", SummarizeNodeDef(NodeDefWithInputs(*node)),
                                "' with input shapes: ", absl::StrJoin(input_shapes, ", "), "."));

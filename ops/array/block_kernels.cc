@@ -4,6 +4,7 @@
 // is its inverse with crops. SpaceToDepth/DepthToSpace move block x block squares of pixels
 // to and from channels (NHWC only on CPU, as TF).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -86,8 +87,9 @@ Status Geometry(const Tensor& input, const Tensor& block_shape, const Tensor& pa
         return errors::InvalidArgument("Output dimension ", d + 1, " overflows");
       }
       if (begin > full - end) {
-        return errors::InvalidArgument("Crops must not exceed the dimension size: ", begin, " + ",
-                                       end, " > ", full);
+        int64_t cropped = 0;
+        if (__builtin_sub_overflow(full - end, begin, &cropped)) cropped = INT64_MIN;
+        return errors::InvalidArgument("cropped_shape[", d, "]=", cropped, " must be non-negative");
       }
       out = full - begin - end;
     }
@@ -214,8 +216,11 @@ class DepthOp : public OpKernel {
   }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
+    // TF's two texts differ by the colons.
     OP_REQUIRES(ctx, in.dims() == 4,
-                errors::InvalidArgument("Input rank should be: 4 instead of: ", in.dims()));
+                errors::InvalidArgument(kToDepth ? "Input rank should be 4 instead of "
+                                                 : "Input rank should be: 4 instead of: ",
+                                        in.dims()));
     const int64_t n = in.dim_size(0), h = in.dim_size(1), w = in.dim_size(2), c = in.dim_size(3);
     const int64_t bs = block_;
     TensorShape out_shape;

@@ -2,6 +2,7 @@
 // TF 2.21's checks and texts.
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "framework/op_kernel.h"
 
@@ -45,9 +46,9 @@ class DiagPartOp : public OpKernel {
     const Tensor& in = ctx->input(0);
     const int rank = in.dims();
     OP_REQUIRES(ctx, rank % 2 == 0 && rank > 0,
-                errors::InvalidArgument("The rank of the tensor should be even and positive, got "
-                                        "shape ",
-                                        in.shape().DebugString()));
+                // TF's text has 42 spaces in the middle (a source line continuation).
+                errors::InvalidArgument("The rank of the tensor should be", std::string(42, ' '),
+                                        "even and positive, got shape ", in.shape().DebugString()));
     const int half = rank / 2;
     TensorShape out_shape;
     for (int i = 0; i < half; ++i) {

@@ -18,8 +18,9 @@ std::vector<int64_t> Strides(const TensorShape& shape) {
   return s;
 }
 
-// The checks MirrorPad and MirrorPadGrad share: rank in [0, 5], paddings [rank, 2].
-Status CheckMirrorPaddings(const Tensor& in, const Tensor& paddings) {
+// The checks MirrorPad and MirrorPadGrad share: rank in [0, 5], paddings [rank, 2] (TF
+// separates the two shapes in the last text with ", " and " " respectively).
+Status CheckMirrorPaddings(const Tensor& in, const Tensor& paddings, const char* separator) {
   const int dims = in.dims();
   if (dims > 5) return errors::Unimplemented("inputs rank not in [0,5]: ", dims);
   if (paddings.dims() != 2 || paddings.dim_size(1) != 2) {
@@ -28,7 +29,8 @@ Status CheckMirrorPaddings(const Tensor& in, const Tensor& paddings) {
   }
   if (paddings.dim_size(0) != dims) {
     return errors::InvalidArgument("The first dimension of paddings must be the rank of inputs",
-                                   paddings.shape().DebugString(), ", ", in.shape().DebugString());
+                                   paddings.shape().DebugString(), separator,
+                                   in.shape().DebugString());
   }
   return OkStatus();
 }
@@ -46,7 +48,7 @@ class MirrorPadOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
     const Tensor& paddings = ctx->input(1);
-    OP_REQUIRES_OK(ctx, CheckMirrorPaddings(in, paddings));
+    OP_REQUIRES_OK(ctx, CheckMirrorPaddings(in, paddings, ", "));
     const std::vector<int64_t> p = tensor::IntValues(paddings);
     const int dims = in.dims();
     TensorShape out_shape;
@@ -114,7 +116,7 @@ class MirrorPadGradOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
     const Tensor& paddings = ctx->input(1);
-    OP_REQUIRES_OK(ctx, CheckMirrorPaddings(in, paddings));
+    OP_REQUIRES_OK(ctx, CheckMirrorPaddings(in, paddings, " "));
     const std::vector<int64_t> p = tensor::IntValues(paddings);
     const int dims = in.dims();
     TensorShape out_shape;
@@ -122,6 +124,10 @@ class MirrorPadGradOp : public OpKernel {
       const int64_t before = p[2 * d], after = p[2 * d + 1];
       OP_REQUIRES(ctx, before >= 0 && after >= 0,
                   errors::InvalidArgument("Paddings must be non-negative: ", before, ", ", after));
+      OP_REQUIRES(ctx, before + after < in.dim_size(d),
+                  errors::InvalidArgument("Total paddings must be less than the input dimension "
+                                          "size: ",
+                                          before + after, " was not less than ", in.dim_size(d)));
       const int64_t size = in.dim_size(d) - (before + after);
       if (offset_ == 0) {
         OP_REQUIRES(ctx, before <= size && after <= size,
