@@ -133,6 +133,21 @@ MINITF_MATCH_TYPE_AND_ENUM(Eigen::bfloat16, DT_BFLOAT16);
 
 #undef MINITF_MATCH_TYPE_AND_ENUM
 
+// long long and unsigned long long are 64-bit types distinct from int64_t/uint64_t (long) on
+// Linux; TF maps them to DT_INT64/DT_UINT64 too, so `{1LL, 2LL}` literals make int64 tensors.
+template <>
+struct DataTypeToEnum<long long> {  // NOLINT(runtime/int)
+  static constexpr DataType v() { return DT_INT64; }
+  static DataType ref() { return MakeRefType(DT_INT64); }
+  static constexpr DataType value = DT_INT64;
+};
+template <>
+struct DataTypeToEnum<unsigned long long> {  // NOLINT(runtime/int)
+  static constexpr DataType v() { return DT_UINT64; }
+  static DataType ref() { return MakeRefType(DT_UINT64); }
+  static constexpr DataType value = DT_UINT64;
+};
+
 // Calls M(T) for every element type a minitf Tensor can hold (TF's TF_CALL_ALL_TYPES, minus
 // quantized, resource and variant types, which minitf does not support).
 // clang-format off

@@ -1,5 +1,6 @@
 // DataType names, sizes and the C++ type mapping (TF_CPP_API.md §1.10).
 #include "tensorflow/core/framework/types.h"
+#include "tensorflow/cc/framework/ops.h"
 
 #include "gtest/gtest.h"
 
@@ -69,6 +70,23 @@ TEST(TypesTest, CppTypeMapping) {
   EXPECT_EQ(DataTypeToEnum<bool>::ref(), DT_BOOL_REF);
   static_assert(std::is_same<EnumToDataType<DT_INT64>::Type, int64_t>::value, "");
   static_assert(std::is_same<EnumToDataType<DT_HALF>::Type, Eigen::half>::value, "");
+}
+
+}  // namespace
+}  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// TF maps long long / unsigned long long (distinct from int64_t on Linux) to the 64-bit dtypes.
+TEST(TypesTest, LongLongIsInt64) {
+  EXPECT_EQ(DataTypeToEnum<long long>::v(), DT_INT64);              // NOLINT(runtime/int)
+  EXPECT_EQ(DataTypeToEnum<unsigned long long>::value, DT_UINT64);  // NOLINT(runtime/int)
+  Input::Initializer init({1LL, -2LL});
+  ASSERT_TRUE(init.status.ok()) << init.status;
+  EXPECT_EQ(init.tensor.dtype(), DT_INT64);
+  EXPECT_EQ(init.tensor.flat<long long>()(1), -2);  // NOLINT(runtime/int)
+  EXPECT_EQ(init.tensor.flat<int64_t>()(0), 1);
 }
 
 }  // namespace
