@@ -1,5 +1,5 @@
 // Gradients of the binary ops of binary_ops.cc, built as TF's C++ gradients build them
-// (cc/gradients/math_grad.cc): Maximum, Minimum, SquaredDifference, Pow, Select (Where3) and
+// (cc/gradients/math_grad.cc): Maximum, Minimum, SquaredDifference, Pow, Atan2, Select (Where3) and
 // SelectV2. The comparisons and logical ops have none (REGISTER_NO_GRADIENT_OP, as in TF);
 // FloorDiv and FloorMod have no C++ gradient in TF, and differentiating through them is TF's
 // NotFound error here too.
@@ -129,6 +129,21 @@ Status PowGrad(const Scope& scope, const Operation& op, const std::vector<Output
   return BinaryGradCommon(scope, op, grad_outputs, gx_1, gy_1);
 }
 REGISTER_GRADIENT_OP("Pow", PowGrad);
+
+// z = atan2(y, x): dz/dy = x / (x^2 + y^2), dz/dx = -y / (x^2 + y^2); like TF's, no reduction
+// over broadcast dimensions.
+Status Atan2Grad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  auto y = op.input(0);
+  auto x = op.input(1);
+  auto x2 = Square(scope, x);  // before y^2: TF's (clang's) argument order names them
+  auto y2 = Square(scope, y);
+  Output grad_inv = Div(scope, grad_inputs[0], Add(scope, x2, y2));
+  grad_outputs->push_back(Mul(scope, x, grad_inv));
+  grad_outputs->push_back(Mul(scope, Neg(scope, y), grad_inv));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Atan2", Atan2Grad);
 
 }  // namespace
 }  // namespace ops

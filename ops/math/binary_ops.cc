@@ -134,6 +134,14 @@ MINITF_BINARY("Pow",
               "{bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
               "complex128}",
               "Computes the power of one value to another.");
+REGISTER_OP("Atan2")
+    .Input("y: T")
+    .Input("x: T")
+    .Output("z: T")
+    .Attr("T: {bfloat16, half, float, double}")
+    .SetShapeFn(BroadcastShape)
+    .Summary("Computes arctangent of `y/x` element-wise, respecting signs of the arguments.")
+    .CcHeader("math_ops");
 MINITF_BINARY("Mod", "{int32, int64, half, bfloat16, float, double}",
               "Returns element-wise remainder of division, with the sign of x (C's fmod).");
 

@@ -1,7 +1,8 @@
-// CPU kernels of Pow with TF 2.21's bits: floats and doubles through Eigen's generic_pow in
+// CPU kernels of Pow and Atan2 with TF 2.21's bits: floats and doubles through Eigen's generic_pow in
 // whole AVX packets and glibc's pow in the tail, 16-bit floats through powf of the widened
 // values (internal/tf_pow.h); integers by repeated squaring, wrapping as TF's do, with TF's
-// error for a negative exponent; complex by std::pow.
+// error for a negative exponent; complex by std::pow. Atan2: Eigen's patan2 in whole packets,
+// libm's atan2 in the tail and for 16-bit floats (internal/tf_inverse_trig.h).
 #include <complex>
 #include <cstring>
 #include <type_traits>
@@ -9,6 +10,8 @@
 #include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/cwise_loops.h"
+#include "ops/math/internal/half_lanes.h"
+#include "ops/math/internal/tf_inverse_trig.h"
 #include "ops/math/internal/tf_pow.h"
 
 namespace tensorflow {
@@ -70,6 +73,28 @@ class PowOp : public OpKernel {
     }
   }
 };
+
+template <typename T>
+class Atan2Op : public OpKernel {
+ public:
+  explicit Atan2Op(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
+  void Compute(OpKernelContext* ctx) override {
+    cwise::BroadcastBinary<T, T>(ctx, [](bool in_packet, T y, T x) -> T {
+      if constexpr (std::is_floating_point<T>::value) {
+        return in_packet ? packet_math::Atan2(y, x) : std::atan2(y, x);
+      } else {
+        return half_lanes::ScalarRound<T>(std::atan2(static_cast<float>(y), static_cast<float>(x)));
+      }
+    });
+  }
+};
+#define MINITF_REGISTER_ATAN2(T) \
+  REGISTER_KERNEL_BUILDER(Name("Atan2").Device(DEVICE_CPU).TypeConstraint<T>("T"), Atan2Op<T>);
+MINITF_REGISTER_ATAN2(float)
+MINITF_REGISTER_ATAN2(double)
+MINITF_REGISTER_ATAN2(Eigen::half)
+MINITF_REGISTER_ATAN2(Eigen::bfloat16)
+#undef MINITF_REGISTER_ATAN2
 
 #define MINITF_REGISTER_POW(T) \
   REGISTER_KERNEL_BUILDER(Name("Pow").Device(DEVICE_CPU).TypeConstraint<T>("T"), PowOp<T>);

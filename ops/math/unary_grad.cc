@@ -116,6 +116,46 @@ Status AcoshGrad(const Scope& scope, const Operation& op, const std::vector<Outp
 }
 REGISTER_GRADIENT_OP("Acosh", AcoshGrad);
 
+// y = asin(x): dy/dx = 1 / sqrt(1 - x^2).
+Status AsinGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto x2 = Square(scope, op.input(0));
+  auto one = Cast(scope, Const(scope, 1.0), op.input(0).type());
+  return ChainRule(scope, grad_inputs[0], Reciprocal(scope, Sqrt(scope, Sub(scope, one, x2))),
+                   grad_outputs);
+}
+REGISTER_GRADIENT_OP("Asin", AsinGrad);
+
+// y = acos(x): dy/dx = -1 / sqrt(1 - x^2) (TF does not conjugate it).
+Status AcosGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto x2 = Square(scope, op.input(0));
+  auto one = Cast(scope, Const(scope, 1.0), op.input(0).type());
+  auto dydx = Neg(scope, Reciprocal(scope, Sqrt(scope, Sub(scope, one, x2))));
+  grad_outputs->push_back(Mul(scope, grad_inputs[0], dydx));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Acos", AcosGrad);
+
+// y = atan(x): dy/dx = 1 / (1 + x^2) (TF does not conjugate it).
+Status AtanGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                std::vector<Output>* grad_outputs) {
+  auto one = Cast(scope, Const(scope, 1.0), op.input(0).type());
+  auto dydx = Reciprocal(scope, Add(scope, one, Square(scope, op.input(0))));
+  grad_outputs->push_back(Mul(scope, grad_inputs[0], dydx));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("Atan", AtanGrad);
+
+// y = atanh(x): dy/dx = 1 / (1 - x^2).
+Status AtanhGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  auto one = Cast(scope, Const(scope, 1.0), op.input(0).type());
+  return ChainRule(scope, grad_inputs[0],
+                   Reciprocal(scope, Sub(scope, one, Square(scope, op.input(0)))), grad_outputs);
+}
+REGISTER_GRADIENT_OP("Atanh", AtanhGrad);
+
 // dy * sign(x).
 Status AbsGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                std::vector<Output>* grad_outputs) {

@@ -12,6 +12,7 @@
 #include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/tf_erf.h"
+#include "ops/math/internal/tf_inverse_trig.h"
 #include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
@@ -268,6 +269,29 @@ MINITF_LIBM_FN(AsinhFn, asinh)
 MINITF_LIBM_FN(AcoshFn, acosh)
 #undef MINITF_LIBM_FN
 
+// Inverse trigonometric functions: Eigen's packet algorithms (internal/tf_inverse_trig.h) for
+// float packets, and for double packets of atan and atanh; libm elsewhere, 16-bit floats too
+// (kLibm: TF's half and bfloat16 kernels have no packet path for them).
+#define MINITF_INVERSE_TRIG_FN(NAME, FN, FLOAT_PACKET, DOUBLE_PACKET) \
+  struct NAME {                                         \
+    static constexpr bool kLibm = true;                 \
+    static float Packet(float x) { return FLOAT_PACKET(x); }  \
+    static double Packet(double x) { return DOUBLE_PACKET(x); } \
+    template <typename T>                               \
+    static T Scalar(T x) {                              \
+      return std::FN(x);                                \
+    }                                                   \
+    template <typename T>                               \
+    static T Complex(T x) {                             \
+      return std::FN(x);                                \
+    }                                                   \
+  };
+MINITF_INVERSE_TRIG_FN(AsinFn, asin, pm::Asin, std::asin)
+MINITF_INVERSE_TRIG_FN(AcosFn, acos, pm::Acos, std::acos)
+MINITF_INVERSE_TRIG_FN(AtanFn, atan, pm::Atan, pm::Atan)
+MINITF_INVERSE_TRIG_FN(AtanhFn, atanh, pm::Atanh, pm::Atanh)
+#undef MINITF_INVERSE_TRIG_FN
+
 template <typename Fn, typename = void>
 struct IsLibm : std::false_type {};
 template <typename Fn>
@@ -489,7 +513,11 @@ class UnaryGradOp : public OpKernel {
   MINITF_REGISTER("Sinh", T, (PacketUnaryOp<T, SinhFn>));        \
   MINITF_REGISTER("Cosh", T, (PacketUnaryOp<T, CoshFn>));        \
   MINITF_REGISTER("Asinh", T, (PacketUnaryOp<T, AsinhFn>));      \
-  MINITF_REGISTER("Acosh", T, (PacketUnaryOp<T, AcoshFn>));
+  MINITF_REGISTER("Acosh", T, (PacketUnaryOp<T, AcoshFn>));      \
+  MINITF_REGISTER("Asin", T, (PacketUnaryOp<T, AsinFn>));        \
+  MINITF_REGISTER("Acos", T, (PacketUnaryOp<T, AcosFn>));        \
+  MINITF_REGISTER("Atan", T, (PacketUnaryOp<T, AtanFn>));        \
+  MINITF_REGISTER("Atanh", T, (PacketUnaryOp<T, AtanhFn>));
 MINITF_REGISTER_FLOAT_COMPLEX(float) MINITF_REGISTER_FLOAT_COMPLEX(double)
 MINITF_REGISTER_FLOAT_COMPLEX(Eigen::half) MINITF_REGISTER_FLOAT_COMPLEX(Eigen::bfloat16)
 MINITF_REGISTER_FLOAT_COMPLEX(complex64) MINITF_REGISTER_FLOAT_COMPLEX(complex128)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/binary.pb: inputs and TensorFlow 2.21's outputs for the broadcasting
 binary ops Maximum, Minimum, SquaredDifference, FloorDiv, FloorMod, Mod, Pow, Less, LessEqual, Greater,
-GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, for Select (Where3) and SelectV2, and
+GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr, Atan2, for Select (Where3) and SelectV2, and
 for Range, Fill, Rank and ExpandDims, and the reductions Max, Min, All, Any, ArgMax and
 ArgMin: every dtype TF's CPU kernels take, broadcasting both ways, packet
 and tail positions (an 8-float packet boundary falls inside the long cases), NaN, inf, -0 and
@@ -168,6 +168,16 @@ def cases():
         yield "Pow", [x, rng.integers(0, 12, 37).astype(dtype)], {}
         yield "Pow", [x, np.array(3, dtype)], {}
 
+    # Atan2 (appended last): TF's packet algorithm in whole packets, libm's in the tail; every
+    # pair of special values (signed zeros, infinities, NaN, |x| == |y|), broadcasting.
+    for dtype in FLOATS:
+        for xs, ys in SHAPES:
+            yield "Atan2", [values(rng, dtype, xs), values(rng, dtype, ys)], {}
+        yg, xg = np.meshgrid(special, special)
+        with np.errstate(all="ignore"):
+            yield "Atan2", [yg.reshape(-1).astype(dtype), xg.reshape(-1).astype(dtype)], {}
+            big = rng.standard_normal(803) * rng.choice([1e-3, 1, 1e3], 803)
+            yield "Atan2", [big.astype(dtype), rng.permutation(big).astype(dtype)], {}
 
 def build():
     return golden_file.build_cases(cases(), golden_file.run_raw_op)

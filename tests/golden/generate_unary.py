@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/unary.pb: inputs and TensorFlow 2.21's outputs for the unary
 elementwise math ops (Exp, Expm1, Log, Log1p, Sin, Cos, Tanh, Sigmoid, Rsqrt, Reciprocal, Floor,
-Ceil, Round, Abs, Sign, Erf, Tan, Sinh, Cosh, Asinh, Acosh) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
+Ceil, Round, Abs, Sign, Erf, Tan, Sinh, Cosh, Asinh, Acosh, Asin, Acos, Atan, Atanh) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
 every dtype TF's CPU kernels take. TF evaluates these with 8-float (4-double) AVX packets and
 scalar code for the last size % 8 elements, so each dtype gets a long tensor (packets and a
 tail), short ones (tail only) and an empty one, over the ranges where each function's
@@ -129,6 +129,20 @@ def cases():
                 v = np.abs(v) + 1  # mostly in the domain; NaN where below 1 (specials)
             yield op, [v], {}
             yield op, [v[:7]], {}
+
+    # The inverse trigonometric functions (appended last): Eigen's packet algorithms for float
+    # (and double atan, atanh) packets, libm in the tail; around the branch points 0.5 and 1.
+    SCALES.update({"Asin": [0.3, 0.6, 1.2], "Acos": [0.3, 0.6, 1.2], "Atan": [0.3, 1, 30, 1e30],
+                   "Atanh": [0.3, 0.6, 1.2]})
+    edges = [0.5, -0.5, 0.49999997, 0.50000006, 0.99999994, -0.99999994, 1.0000001, 1e-8]
+    for op in ("Asin", "Acos", "Atan", "Atanh"):
+        for dtype in FLOATS + COMPLEX:
+            v = values(rng, dtype, op, 600)
+            if np.dtype(dtype).kind != "c":
+                v = np.concatenate([v, np.array(edges).astype(dtype)])
+            yield op, [v], {}
+            yield op, [v[:7]], {}
+            yield op, [v[-8:]], {}
 
 
 def run(op, inputs, attrs):

@@ -103,7 +103,7 @@ GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
 // Each unary op at x in [0.5, 1.5) (away from the poles of Log, Rsqrt and Reciprocal).
 GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tanh",
                     "Sigmoid", "Reciprocal", "Rsqrt", "Erf", "Tan", "Sinh", "Cosh", "Asinh",
-                    "Acosh") {
+                    "Acosh", "Asin", "Acos", "Atan", "Atanh", "Atan2") {
   const TensorShape shape({2, 5});
   typedef Output (*Unary)(const Scope&, const Output&);
   const std::vector<std::pair<const char*, Unary>> ops = {
@@ -128,6 +128,19 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
       {"Acosh",
        [](const Scope& s, const Output& x) -> Output {
          return Acosh(s, Add(s, x, Const(s, 1.0)));
+       }},
+      // Asin, Acos and Atanh at x / 2 in [0.25, 0.75): inside (-1, 1).
+      {"Asin",
+       [](const Scope& s, const Output& x) -> Output { return Asin(s, Mul(s, x, Const(s, 0.5))); }},
+      {"Acos",
+       [](const Scope& s, const Output& x) -> Output { return Acos(s, Mul(s, x, Const(s, 0.5))); }},
+      {"Atan", [](const Scope& s, const Output& x) -> Output { return Atan(s, x); }},
+      {"Atanh",
+       [](const Scope& s, const Output& x) -> Output { return Atanh(s, Mul(s, x, Const(s, 0.5))); }},
+      // Atan2(x, 1 - x): both arguments differentiated.
+      {"Atan2",
+       [](const Scope& s, const Output& x) -> Output {
+         return Atan2(s, x, Sub(s, Const(s, 1.0), Mul(s, x, x)));
        }},
   };
   for (const auto& [name, op] : ops) {

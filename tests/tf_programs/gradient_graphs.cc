@@ -419,6 +419,12 @@ int main() {
     auto z = ops::Add(r, y, ops::Asinh(r, ops::Acosh(r, x)));
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
   });
+  Case("Asin/Acos/Atan/Atanh/Atan2", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3}), y = F(r, "y", {2, 3});
+    auto u = ops::Add(r, ops::Asin(r, x), ops::Acos(r, ops::Atan(r, x)));
+    auto z = ops::Add(r, u, ops::Atan2(r, ops::Atanh(r, y), x));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -26,6 +26,22 @@ Abs::Abs(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   this->y = Output(ret, 0);
 }
 
+Acos::Acos(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Acos");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Acos")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Acosh::Acosh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -215,6 +231,22 @@ ArgMin::ArgMin(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                ::tensorflow::Input dimension)
     : ArgMin(scope, input, dimension, ArgMin::Attrs()) {}
 
+Asin::Asin(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Asin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Asin")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Asinh::Asinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -222,6 +254,57 @@ Asinh::Asinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   ::tensorflow::Node* ret;
   const auto unique_name = scope.GetUniqueNameForOp("Asinh");
   auto builder = ::tensorflow::NodeBuilder(unique_name, "Asinh")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Atan::Atan(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Atan");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Atan")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Atan2::Atan2(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _y = ::tensorflow::ops::AsNodeOut(scope, y);
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Atan2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Atan2")
+                     .Input(_y)
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->z = Output(ret, 0);
+}
+
+Atanh::Atanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Atanh");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Atanh")
                      .Input(_x);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));

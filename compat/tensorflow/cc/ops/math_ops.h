@@ -33,6 +33,25 @@ class Abs {
   ::tensorflow::Output y;
 };
 
+/// Computes acos of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Acos {
+ public:
+  Acos(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes inverse hyperbolic cosine of x element-wise.
 ///
 /// Args:
@@ -317,6 +336,25 @@ class ArgMin {
   ::tensorflow::Output output;
 };
 
+/// Computes the trignometric inverse sine of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Asin {
+ public:
+  Asin(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes inverse hyperbolic sine of x element-wise.
 ///
 /// Args:
@@ -328,6 +366,64 @@ class ArgMin {
 class Asinh {
  public:
   Asinh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes the trignometric inverse tangent of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Atan {
+ public:
+  Atan(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes arctangent of `y/x` element-wise, respecting signs of the arguments.
+///
+/// Args:
+/// * scope: A Scope object
+/// * y:
+/// * x:
+///
+/// Returns:
+/// * `Output`: The z tensor.
+class Atan2 {
+ public:
+  Atan2(const ::tensorflow::Scope& scope, ::tensorflow::Input y, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return z; }
+  operator ::tensorflow::Input() const { return z; }
+  ::tensorflow::Node* node() const { return z.node(); }
+
+  Operation operation;
+  ::tensorflow::Output z;
+};
+
+/// Computes inverse hyperbolic tangent of x element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Atanh {
+ public:
+  Atanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
   operator ::tensorflow::Output() const { return y; }
   operator ::tensorflow::Input() const { return y; }
   ::tensorflow::Node* node() const { return y.node(); }
