@@ -1,8 +1,7 @@
 // Gradients of the indexing ops that need math ops, so they live in the math family (the array
 // family depends on no other): GatherV2's (as TF's cc/gradients/array_grad.cc builds it), Gather's
 // (TF's Python: the IndexedSlices it returns, made dense by UnsortedSegmentSum as TF does when a
-// tensor is needed), UnsortedSegmentSum's (TF's cc/gradients/math_grad.cc), DynamicPartition's
-// and Roll's.
+// tensor is needed), DynamicPartition's and Roll's.
 #include "framework/errors.h"
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
@@ -135,41 +134,6 @@ Status GatherGrad(const Scope& scope, const Operation& op, const std::vector<Out
   return scope.status();
 }
 REGISTER_GRADIENT_OP("Gather", GatherGrad);
-
-// dx[i...] = grad[ids[i]...] where ids[i] >= 0, else 0.
-Status UnsortedSegmentSumGrad(const Scope& scope, const Operation& op,
-                              const std::vector<Output>& grad_inputs,
-                              std::vector<Output>* grad_outputs) {
-  if (op.num_inputs() != 3) {
-    return errors::InvalidArgument("UnsortedSegmentSum requires 3 arguments");
-  }
-  if (grad_inputs.size() != 1) {
-    return errors::InvalidArgument("UnsortedSegmentSum grad requires 1 grad input");
-  }
-  const Output& grad = grad_inputs[0];
-  auto ids = op.input(1);
-  auto clip_zeros = ZerosLike(scope, ids);
-  auto zero_clipped = Maximum(scope, ids, clip_zeros);
-  // Whether each id is kept, broadcastable against the gathered rows.
-  auto ids_zeros = ZerosLike(scope, ids);
-  Output is_positive = GreaterEqual(scope, ids, ids_zeros);
-  auto positive_shape = Shape(scope, is_positive);
-  auto one = Const(scope, {1});
-  auto grad_rank = Rank(scope, grad);
-  auto extra_dims = Sub(scope, grad_rank, {1});  // a vector: Tile's multiples
-  auto ones = Tile(scope, one, extra_dims);
-  auto broadcastable = Concat(scope, {Output(positive_shape), Output(ones)}, 0);
-  is_positive = Reshape(scope, is_positive, broadcastable);
-  auto all_true = OnesLike(scope, is_positive);
-  is_positive = LogicalAnd(scope, is_positive, all_true);
-  auto gathered = Gather(scope, grad, zero_clipped);
-  auto zeros = ZerosLike(scope, gathered);
-  grad_outputs->push_back(SelectV2(scope, is_positive, gathered, zeros));
-  grad_outputs->push_back(NoGradient());
-  grad_outputs->push_back(NoGradient());
-  return scope.status();
-}
-REGISTER_GRADIENT_OP("UnsortedSegmentSum", UnsortedSegmentSumGrad);
 
 // DynamicPartition moves data slices: partition the slice indices the same way, then
 // DynamicStitch the incoming gradients back to where each slice came from (TF's

@@ -190,6 +190,49 @@ Status ErfGrad(const Scope& scope, const Operation& op, const std::vector<Output
 }
 REGISTER_GRADIENT_OP("Erf", ErfGrad);
 
+// dx = grad * sqrt(pi) / 2 * exp(erfinv(x)^2), once the incoming gradient is computed.
+Status ErfinvGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
+  const Output& grad = grad_inputs[0];
+  auto root_pi_over_two = Cast(scope, Const(scope, std::sqrt(M_PI) / 2), grad.type());
+  Scope grad_scope = scope.WithControlDependencies(grad);
+  auto x = ConjugateHelper(grad_scope, op.input(0));  // unused, as in TF's graph
+  (void)x;
+  auto scaled = Mul(grad_scope, grad, root_pi_over_two);
+  auto square = Square(grad_scope, op.output(0));
+  grad_outputs->push_back(Mul(grad_scope, scaled, Exp(grad_scope, square)));
+  return grad_scope.status();
+}
+REGISTER_GRADIENT_OP("Erfinv", ErfinvGrad);
+
+// dx = grad * sqrt(2 pi) * exp(ndtri(x)^2 / 2).
+Status NdtriGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                 std::vector<Output>* grad_outputs) {
+  const Output& grad = grad_inputs[0];
+  auto root_two_pi = Cast(scope, Const(scope, std::sqrt(2 * M_PI)), grad.type());
+  auto two = Cast(scope, Const(scope, 2), grad.type());
+  Scope grad_scope = scope.WithControlDependencies(grad);
+  auto x = ConjugateHelper(grad_scope, op.input(0));  // unused, as in TF's graph
+  (void)x;
+  auto scaled = Mul(grad_scope, grad, root_two_pi);
+  auto square = Square(grad_scope, op.output(0));
+  auto half_square = Div(grad_scope, square, two);
+  grad_outputs->push_back(Mul(grad_scope, scaled, Exp(grad_scope, half_square)));
+  return grad_scope.status();
+}
+REGISTER_GRADIENT_OP("Ndtri", NdtriGrad);
+
+// dx = grad * digamma(x).
+Status LgammaGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
+                  std::vector<Output>* grad_outputs) {
+  const Output& grad = grad_inputs[0];
+  Scope grad_scope = scope.WithControlDependencies(grad);
+  auto x = ConjugateHelper(grad_scope, op.input(0));
+  grad_outputs->push_back(Mul(grad_scope, grad, Digamma(grad_scope, x)));
+  return grad_scope.status();
+}
+REGISTER_GRADIENT_OP("Lgamma", LgammaGrad);
+
 // Tanh and Sigmoid: the gradient op on conj(y), computed only once the incoming gradient is
 // (a control dependency on it, as TF's).
 template <Output (*kGradOp)(const Scope&, Input, Input)>

@@ -13,6 +13,7 @@
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/tf_erf.h"
 #include "ops/math/internal/tf_inverse_trig.h"
+#include "ops/math/internal/tf_special.h"
 #include "ops/math/internal/tf_packet_math.h"
 
 namespace tensorflow {
@@ -292,6 +293,51 @@ MINITF_INVERSE_TRIG_FN(AtanFn, atan, pm::Atan, pm::Atan)
 MINITF_INVERSE_TRIG_FN(AtanhFn, atanh, pm::Atanh, pm::Atanh)
 #undef MINITF_INVERSE_TRIG_FN
 
+// Special functions: Lgamma is glibc's lgamma and Digamma Eigen's scalar code in both paths;
+// Ndtri and Erfinv take Eigen's packet log and reciprocal in float packets only.
+struct LgammaFn {
+  static constexpr bool kLibm = true;
+  template <typename T>
+  static T Packet(T x) {
+    return std::lgamma(x);
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return std::lgamma(x);
+  }
+};
+struct DigammaFn {
+  static constexpr bool kLibm = true;
+  template <typename T>
+  static T Packet(T x) {
+    return pm::Digamma(x);
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return pm::Digamma(x);
+  }
+};
+struct NdtriFn {
+  template <typename T>
+  static T Packet(T x) {
+    return pm::Ndtri<T, sizeof(T) == 4>(x);
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return pm::Ndtri<T, false>(x);
+  }
+};
+struct ErfinvFn {
+  template <typename T>
+  static T Packet(T x) {
+    return pm::Erfinv<T, sizeof(T) == 4>(x);
+  }
+  template <typename T>
+  static T Scalar(T x) {
+    return pm::Erfinv<T, false>(x);
+  }
+};
+
 template <typename Fn, typename = void>
 struct IsLibm : std::false_type {};
 template <typename Fn>
@@ -533,6 +579,16 @@ MINITF_REGISTER("Erf", double, (PacketUnaryOp<double, ErfFn>));
 MINITF_REGISTER("Erf", Eigen::half, (PacketUnaryOp<Eigen::half, ErfFn>));
 MINITF_REGISTER("Erf", Eigen::bfloat16, (PacketUnaryOp<Eigen::bfloat16, ErfFn>));
 MINITF_REGISTER_REAL(Eigen::half) MINITF_REGISTER_REAL(Eigen::bfloat16)
+
+#define MINITF_REGISTER_SPECIAL(T)                            \
+  MINITF_REGISTER("Lgamma", T, (PacketUnaryOp<T, LgammaFn>)); \
+  MINITF_REGISTER("Digamma", T, (PacketUnaryOp<T, DigammaFn>));
+MINITF_REGISTER_SPECIAL(float) MINITF_REGISTER_SPECIAL(double)
+MINITF_REGISTER_SPECIAL(Eigen::half)
+MINITF_REGISTER("Ndtri", float, (PacketUnaryOp<float, NdtriFn>));
+MINITF_REGISTER("Ndtri", double, (PacketUnaryOp<double, NdtriFn>));
+MINITF_REGISTER("Erfinv", float, (PacketUnaryOp<float, ErfinvFn>));
+MINITF_REGISTER("Erfinv", double, (PacketUnaryOp<double, ErfinvFn>));
 
 #define MINITF_REGISTER_INT(T)                          \
   MINITF_REGISTER("Abs", T, (PacketUnaryOp<T, AbsFn>)); \

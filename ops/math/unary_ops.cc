@@ -66,6 +66,12 @@ MINITF_UNARY("Acos", MINITF_FLOAT_COMPLEX, "Computes acos of x element-wise.");
 MINITF_UNARY("Atan", MINITF_FLOAT_COMPLEX,
              "Computes the trignometric inverse tangent of x element-wise.");
 MINITF_UNARY("Atanh", MINITF_FLOAT_COMPLEX, "Computes inverse hyperbolic tangent of x element-wise.");
+MINITF_UNARY("Lgamma", MINITF_REAL,
+             "Computes the log of the absolute value of `Gamma(x)` element-wise.");
+MINITF_UNARY("Digamma", MINITF_REAL,
+             "Computes Psi, the derivative of Lgamma (the log of the absolute value of");
+MINITF_UNARY("Erfinv", MINITF_REAL, "Computes the inverse of the Gauss error function of `x`.");
+MINITF_UNARY("Ndtri", MINITF_REAL, "Computes the inverse of the standard normal CDF of `x`.");
 MINITF_UNARY("Sigmoid", MINITF_FLOAT_COMPLEX, "Computes sigmoid of `x` element-wise.");
 
 MINITF_UNARY_GRAD("ReciprocalGrad", "Computes the gradient for the inverse of `x` wrt its input.");

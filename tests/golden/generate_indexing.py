@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/golden/indexing.pb: inputs and TensorFlow 2.21's outputs for the indexing
 family: StridedSlice, StridedSliceGrad, Gather, GatherV2, GatherNd, ScatterNd, Split, SplitV,
-ReverseV2, PadV2, Where, DynamicStitch, UnsortedSegmentSum, Bitcast and ListDiff, over several dtypes
+ReverseV2, PadV2, Where, DynamicStitch, UnsortedSegmentSum, Bitcast and ListDiff, the
+segment reductions (Segment*/UnsortedSegment* Sum, Prod, Mean, Max, Min), over several dtypes
 (strings where TF's CPU kernels take them), ranks, masks, negative axes and empty tensors.
 Valid inputs only. List-input ops store their `N` attr (the harness reads it to split the
 inputs); type attrs the inputs imply (T, Tindices, Tidx, Tlen, Index) are not stored, the
@@ -218,6 +219,42 @@ def cases():
             yield "ListDiff", [x, y], {"out_idx": out_idx}
         yield "ListDiff", [x[:0], y], {}
 
+    # The segment reductions (appended last): sorted ones with gaps, one-row segments and
+    # segments of 16+ rows (TF folds those into four accumulators on packet columns), widths
+    # across the 8-float packet, NaN, +-0, +-inf and ties; unsorted ones with negative ids,
+    # empty segments (Max/Min fill: the type's lowest/highest) and every CPU dtype.
+    ints = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+    special = np.array([np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -1.0])
+    for dtype in FLOATS + ints + [np.complex64, np.complex128]:
+        real = np.dtype(dtype).kind != "c"
+        sorted_ops = ["SegmentSum", "SegmentProd", "SegmentMean"] + (
+            ["SegmentMax", "SegmentMin"] if real else [])
+        unsorted_ops = ["UnsortedSegmentSum", "UnsortedSegmentProd"] + (
+            ["UnsortedSegmentMax", "UnsortedSegmentMin"] if real else [])
+        for rows, width in ((5, 3), (20, 9), (17, 17), (2, 8), (33, 5)):
+            ids = np.sort(rng.integers(0, 4, rows)) + (1 - rows % 2)  # a leading gap in some
+            x = values(rng, dtype, (rows, width))
+            if np.dtype(dtype).kind == "f" and rows != 33:
+                mask = rng.random(x.shape) < 0.3
+                with np.errstate(all="ignore"):
+                    x[mask] = rng.choice(special, int(mask.sum())).astype(dtype)
+            elif np.dtype(dtype).kind in "iu":
+                x = (np.asarray(x, np.float64) % 7 - (0 if np.dtype(dtype).kind == "u" else 3))
+                x = x.astype(dtype)  # small values: products stay in range more often
+            for op in sorted_ops:
+                yield op, [x, ids.astype(IDX[rows % 2])], {}
+            uids = rng.integers(-1, 5, rows)
+            for op in unsorted_ops:
+                yield op, [x, uids.astype(IDX[rows % 2]), np.array(6, IDX[width % 2])], {}
+        x = values(rng, dtype, (4, 2, 3))
+        for op in unsorted_ops:
+            yield op, [x, np.array([[0, -1], [3, 0], [0, 2], [-1, -1]], np.int32),
+                       np.array(5, np.int64)], {}
+            yield op, [x[:0], np.zeros((0,), np.int32), np.array(2, np.int32)], {}
+        for op in sorted_ops:
+            yield op, [x, np.array([0, 0, 0, 0], np.int64)], {}
+            yield op, [x[:0], np.zeros((0,), np.int32)], {}
+            yield op, [x[0, 0], np.array([0, 2, 2], np.int32)], {}
 
 def run(op, inputs, attrs):
     fn = getattr(tf.raw_ops, op)

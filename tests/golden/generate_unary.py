@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/golden/unary.pb: inputs and TensorFlow 2.21's outputs for the unary
 elementwise math ops (Exp, Expm1, Log, Log1p, Sin, Cos, Tanh, Sigmoid, Rsqrt, Reciprocal, Floor,
-Ceil, Round, Abs, Sign, Erf, Tan, Sinh, Cosh, Asinh, Acosh, Asin, Acos, Atan, Atanh) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
+Ceil, Round, Abs, Sign, Erf, Tan, Sinh, Cosh, Asinh, Acosh, Asin, Acos, Atan, Atanh, Lgamma, Digamma, Ndtri,
+Erfinv) and their gradient ops (TanhGrad, SigmoidGrad, RsqrtGrad, ReciprocalGrad), for
 every dtype TF's CPU kernels take. TF evaluates these with 8-float (4-double) AVX packets and
 scalar code for the last size % 8 elements, so each dtype gets a long tensor (packets and a
 tail), short ones (tail only) and an empty one, over the ranges where each function's
@@ -143,6 +144,29 @@ def cases():
             yield op, [v], {}
             yield op, [v[:7]], {}
             yield op, [v[-8:]], {}
+
+    # The special functions (appended last): Lgamma and Digamma (poles, negative
+    # non-integers, huge values), Ndtri on [0, 1] and Erfinv on [-1, 1] (tails near the ends,
+    # out of the domain: NaN), each over TF's dtypes.
+    SCALES.update({"Lgamma": [0.5, 3, 30, 1e30], "Digamma": [0.5, 3, 30, 1e10],
+                   "Ndtri": [0.3, 1e-3, 1e-20], "Erfinv": [0.3, 1e-3, 1e-20]})
+    for op in ("Lgamma", "Digamma", "Ndtri", "Erfinv"):
+        for dtype in ([np.float32, np.float64, np.float16] if op in ("Lgamma", "Digamma")
+                      else [np.float32, np.float64]):
+            v = values(rng, dtype, op, 600)
+            if op == "Ndtri":
+                with np.errstate(all="ignore"):
+                    v = np.where(np.arange(v.size) % 2 == 0, np.abs(v), 1 - np.abs(v)).astype(dtype)
+            elif op == "Erfinv":
+                with np.errstate(all="ignore"):
+                    v = (np.sign(v) * (1 - np.abs(v))).astype(dtype)
+            extra = [0.0, -0.0, 1.0, -1.0, 0.5, -2.0, -2.5, 1e-30, 0.13533528, 0.86466472,
+                     0.99999994, -0.99999994]
+            with np.errstate(all="ignore"):
+                v = np.concatenate([v, np.array(extra).astype(dtype)])
+            yield op, [v], {}
+            yield op, [v[:7]], {}
+            yield op, [v[-12:]], {}
 
 
 def run(op, inputs, attrs):

@@ -1,4 +1,4 @@
-// The array family's slicing and indexing ops (and UnsortedSegmentSum) through the C++ API:
+// The array family's slicing and indexing ops (and the segment reductions) through the C++ API:
 // TF 2.21's error codes and texts for bad inputs, from the kernels (fed placeholders) and from
 // the shape functions (constant inputs, at graph construction), each checked against live TF.
 // Values are checked against TF in cwise_golden_test.cc (tests/golden/indexing.pb).
@@ -298,6 +298,53 @@ TEST(ArrayIndexingTest, StitchSegmentBitcastErrorsAreTFs) {
         Bitcast(s, Const(s, Tensor(DT_UINT8, {2, 3})), DT_FLOAT);
       },
       "Cannot bitcast from 4 to 1 due to shape. 3 does not match 4");
+}
+
+// The segment reductions' kernel and shape errors, texts recorded from live TF 2.21 (eager raw
+// ops; graph-mode shape functions).
+TEST(ArrayIndexingTest, SegmentReductionErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  Output x = Placeholder(root, DT_FLOAT);
+  auto i = Placeholder(root, DT_INT32), n = Placeholder(root, DT_INT32);
+  ExpectError(root, {{x, 1.0f}, {i, {0}}}, SegmentSum(root, x, i), "input must be at least rank 1");
+  ExpectError(root, {{x, Iota({2})}, {i, test::AsTensor<int32_t>({0, 1}, {1, 2})}},
+              SegmentMax(root, x, i),
+              "segment_ids should be a vector.");
+  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1}}}, SegmentMean(root, x, i),
+              "segment_ids should be the same size as dimension 0 of input.");
+  ExpectError(root, {{x, Iota({2, 2})}, {i, {1, 0}}}, SegmentProd(root, x, i),
+              "segment ids are not increasing");
+  ExpectError(root, {{x, Iota({3})}, {i, {0, 1, 0}}}, SegmentMin(root, x, i),
+              "segment ids are not increasing");
+  ExpectError(root, {{x, Iota({2})}, {i, {-1, 0}}}, SegmentSum(root, x, i),
+              "Segment id -1 out of range [0, 1), possibly because 'segment_ids' input is not "
+              "sorted.");
+  ExpectError(root, {{x, Iota({2})}, {i, {0, -1}}}, SegmentSum(root, x, i),
+              "segment ids must be >= 0");
+  ExpectError(root, {{x, Iota({2})}, {i, {-3, -3}}}, SegmentSum(root, x, i),
+              "segment ids must be >= 0");
+  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 7, 1}}, {n, 2}}, UnsortedSegmentMax(root, x, i, n),
+              "segment_ids[1] = 7 is out of range [0, 2)");
+  ExpectError(root, {{x, Iota({2, 2})}, {i, test::AsTensor<int32_t>({0, 1, 1, 5}, {2, 2})}, {n, 2}},
+              UnsortedSegmentMin(root, x, i, n), "segment_ids[1,1] = 5 is out of range [0, 2)");
+  ExpectError(root, {{x, Iota({1, 2})}, {i, {0}}, {n, 0}}, UnsortedSegmentSum(root, x, i, n),
+              "segment_ids[0] = 0 is out of range [0, 0)");
+  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1}}, {n, 2}}, UnsortedSegmentProd(root, x, i, n),
+              "data.shape = [3,2] does not start with segment_ids.shape = [2]");
+  ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1, 1}}, {n, -1}}, UnsortedSegmentMax(root, x, i, n),
+              "Input num_segments == -1 must not be negative.");
+  // Shape functions: data's leading dimensions are merged with the ids' before num_segments
+  // is read.
+  ExpectShapeError([](const Scope& s) { SegmentSum(s, Const(s, 1.0f), {0}); },
+                   "Shape must be at least rank 1 but is rank 0");
+  ExpectShapeError([](const Scope& s) { SegmentMax(s, Const(s, Iota({2})), {{0, 1}}); },
+                   "Shape must be rank 1 but is rank 2");
+  ExpectShapeError(
+      [](const Scope& s) { UnsortedSegmentMax(s, Const(s, Iota({5, 3})), {0, 1, 1, 0}, -1); },
+      "Dimensions must be equal, but are 5 and 4");
+  ExpectShapeError(
+      [](const Scope& s) { UnsortedSegmentMin(s, Const(s, Iota({5})), {{0}, {1}}, 2); },
+      "Shape must be at least rank 2 but is rank 1");
 }
 
 // Extreme values that make TF's own arithmetic overflow: minitf answers with an error.

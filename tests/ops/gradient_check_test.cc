@@ -103,7 +103,8 @@ GRADIENT_CHECK_TEST(UnaryOps, "Neg", "Square", "Sqrt", "Identity") {
 // Each unary op at x in [0.5, 1.5) (away from the poles of Log, Rsqrt and Reciprocal).
 GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tanh",
                     "Sigmoid", "Reciprocal", "Rsqrt", "Erf", "Tan", "Sinh", "Cosh", "Asinh",
-                    "Acosh", "Asin", "Acos", "Atan", "Atanh", "Atan2") {
+                    "Acosh", "Asin", "Acos", "Atan", "Atanh", "Atan2", "Lgamma", "Erfinv",
+                    "Ndtri") {
   const TensorShape shape({2, 5});
   typedef Output (*Unary)(const Scope&, const Output&);
   const std::vector<std::pair<const char*, Unary>> ops = {
@@ -137,6 +138,12 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
       {"Atan", [](const Scope& s, const Output& x) -> Output { return Atan(s, x); }},
       {"Atanh",
        [](const Scope& s, const Output& x) -> Output { return Atanh(s, Mul(s, x, Const(s, 0.5))); }},
+      {"Lgamma", [](const Scope& s, const Output& x) -> Output { return Lgamma(s, x); }},
+      // Erfinv and Ndtri at x / 2 in [0.25, 0.75): inside their domains.
+      {"Erfinv",
+       [](const Scope& s, const Output& x) -> Output { return Erfinv(s, Mul(s, x, Const(s, 0.5))); }},
+      {"Ndtri",
+       [](const Scope& s, const Output& x) -> Output { return Ndtri(s, Mul(s, x, Const(s, 0.5))); }},
       // Atan2(x, 1 - x): both arguments differentiated.
       {"Atan2",
        [](const Scope& s, const Output& x) -> Output {
@@ -457,6 +464,28 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
     auto x = D(s, TensorShape({4, 2}));
     CheckDouble(s, {x}, {TensorShape({4, 2})}, {UnsortedSegmentSum(s, x, {2, -1, 0, 2}, 3)},
                 {TensorShape({3, 2})});
+  }
+}
+
+// SegmentSum gathers the gradient back to each row; UnsortedSegmentMax/Min send it to the
+// element that won its segment (random inputs: no ties), none from an empty segment.
+GRADIENT_CHECK_TEST(SegmentReductions, "SegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin") {
+  const TensorShape s52({5, 2}), s42({4, 2});
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s52);
+    CheckDouble(s, {x}, {s52}, {SegmentSum(s, x, {0, 0, 2, 2, 3})}, {TensorShape({4, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s52);
+    CheckDouble(s, {x}, {s52}, {UnsortedSegmentMax(s, x, {2, -1, 0, 2, 2}, 4)},
+                {TensorShape({4, 2})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s42);
+    CheckDouble(s, {x}, {s42}, {UnsortedSegmentMin(s, x, {1, 1, 0, 1}, 3)}, {TensorShape({3, 2})});
   }
 }
 

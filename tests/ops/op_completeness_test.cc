@@ -124,6 +124,13 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // Unique: no complex kernels.
     {"Unique", "T", DT_COMPLEX64},
     {"Unique", "T", DT_COMPLEX128},
+    // Lgamma, Digamma: no bfloat16 CPU kernel; Erfinv, Ndtri: float and double only.
+    {"Lgamma", "T", DT_BFLOAT16},
+    {"Digamma", "T", DT_BFLOAT16},
+    {"Erfinv", "T", DT_BFLOAT16},
+    {"Erfinv", "T", DT_HALF},
+    {"Ndtri", "T", DT_BFLOAT16},
+    {"Ndtri", "T", DT_HALF},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -149,6 +156,10 @@ const std::set<std::string> kNoGradientInTf = {
     // ComplexAbs, MatrixDiagPart: none in TF's C++ registry (their Python has one); Unique:
     // none in either.
     "ComplexAbs", "MatrixDiagPart", "Unique",
+    // The segment reductions without a C++ gradient in TF (their Python has one).
+    "SegmentProd", "SegmentMean", "SegmentMax", "SegmentMin", "UnsortedSegmentProd",
+    // Digamma: TF's C++ has no gradient (its Python's uses Polygamma).
+    "Digamma",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",

@@ -425,6 +425,18 @@ int main() {
     auto z = ops::Add(r, u, ops::Atan2(r, ops::Atanh(r, y), x));
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
   });
+  Case("SegmentSum/UnsortedSegmentMax/UnsortedSegmentMin", [](const Scope& r) {
+    auto x = F(r, "x", {4, 3});
+    auto ids = ops::Const(r, {0, 0, 1, 3});
+    auto u = ops::UnsortedSegmentMax(r, x, ids, 4);
+    auto v = ops::UnsortedSegmentMin(r, ops::SegmentSum(r, x, ids), {1, -1, 0, 1}, 2);
+    return std::make_pair(std::vector<Output>{u, v}, std::vector<Output>{x});
+  });
+  Case("Lgamma/Erfinv/Ndtri", [](const Scope& r) {
+    auto x = F(r, "x", {2, 3});
+    auto z = ops::Add(r, ops::Lgamma(r, x), ops::Erfinv(r, ops::Ndtri(r, x)));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -605,6 +605,22 @@ Cumsum::Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensor
 Cumsum::Cumsum(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input axis)
     : Cumsum(scope, x, axis, Cumsum::Attrs()) {}
 
+Digamma::Digamma(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Digamma");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Digamma")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Div::Div(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::tensorflow::Input y) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -674,6 +690,22 @@ Erf::Erf(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   ::tensorflow::Node* ret;
   const auto unique_name = scope.GetUniqueNameForOp("Erf");
   auto builder = ::tensorflow::NodeBuilder(unique_name, "Erf")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
+Erfinv::Erfinv(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Erfinv");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Erfinv")
                      .Input(_x);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
@@ -865,6 +897,22 @@ LessEqual::LessEqual(const ::tensorflow::Scope& scope, ::tensorflow::Input x,
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->z = Output(ret, 0);
+}
+
+Lgamma::Lgamma(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Lgamma");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Lgamma")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
 }
 
 Log::Log(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
@@ -1130,6 +1178,22 @@ Multiply::Multiply(const ::tensorflow::Scope& scope, ::tensorflow::Input x, ::te
   this->z = Output(ret, 0);
 }
 
+Ndtri::Ndtri(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
+  if (!scope.ok()) return;
+  auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("Ndtri");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "Ndtri")
+                     .Input(_x);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->y = Output(ret, 0);
+}
+
 Negate::Negate(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);
@@ -1321,6 +1385,106 @@ Rsqrt::Rsqrt(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+SegmentMax::SegmentMax(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                       ::tensorflow::Input segment_ids) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SegmentMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SegmentMax")
+                     .Input(_data)
+                     .Input(_segment_ids);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SegmentMean::SegmentMean(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                         ::tensorflow::Input segment_ids) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SegmentMean");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SegmentMean")
+                     .Input(_data)
+                     .Input(_segment_ids);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SegmentMin::SegmentMin(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                       ::tensorflow::Input segment_ids) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SegmentMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SegmentMin")
+                     .Input(_data)
+                     .Input(_segment_ids);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SegmentProd::SegmentProd(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                         ::tensorflow::Input segment_ids) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SegmentProd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SegmentProd")
+                     .Input(_data)
+                     .Input(_segment_ids);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+SegmentSum::SegmentSum(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                       ::tensorflow::Input segment_ids) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("SegmentSum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "SegmentSum")
+                     .Input(_data)
+                     .Input(_segment_ids);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
 }
 
 Where3::Where3(const ::tensorflow::Scope& scope, ::tensorflow::Input condition,
@@ -1558,6 +1722,78 @@ Tanh::Tanh(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   scope.UpdateStatus(scope.DoShapeInference(ret));
   this->operation = Operation(ret);
   this->y = Output(ret, 0);
+}
+
+UnsortedSegmentMax::UnsortedSegmentMax(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                                       ::tensorflow::Input segment_ids,
+                                       ::tensorflow::Input num_segments) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  auto _num_segments = ::tensorflow::ops::AsNodeOut(scope, num_segments);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("UnsortedSegmentMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "UnsortedSegmentMax")
+                     .Input(_data)
+                     .Input(_segment_ids)
+                     .Input(_num_segments);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+UnsortedSegmentMin::UnsortedSegmentMin(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                                       ::tensorflow::Input segment_ids,
+                                       ::tensorflow::Input num_segments) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  auto _num_segments = ::tensorflow::ops::AsNodeOut(scope, num_segments);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("UnsortedSegmentMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "UnsortedSegmentMin")
+                     .Input(_data)
+                     .Input(_segment_ids)
+                     .Input(_num_segments);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+UnsortedSegmentProd::UnsortedSegmentProd(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                                         ::tensorflow::Input segment_ids,
+                                         ::tensorflow::Input num_segments) {
+  if (!scope.ok()) return;
+  auto _data = ::tensorflow::ops::AsNodeOut(scope, data);
+  if (!scope.ok()) return;
+  auto _segment_ids = ::tensorflow::ops::AsNodeOut(scope, segment_ids);
+  if (!scope.ok()) return;
+  auto _num_segments = ::tensorflow::ops::AsNodeOut(scope, num_segments);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("UnsortedSegmentProd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "UnsortedSegmentProd")
+                     .Input(_data)
+                     .Input(_segment_ids)
+                     .Input(_num_segments);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
 }
 
 UnsortedSegmentSum::UnsortedSegmentSum(const ::tensorflow::Scope& scope, ::tensorflow::Input data,

@@ -991,6 +991,25 @@ class Cumsum {
   ::tensorflow::Output out;
 };
 
+/// Computes Psi, the derivative of Lgamma (the log of the absolute value of
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Digamma {
+ public:
+  Digamma(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Returns x / y element-wise.
 ///
 /// Args:
@@ -1082,6 +1101,25 @@ class Equal {
 class Erf {
  public:
   Erf(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
+/// Computes the inverse of the Gauss error function of `x`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Erfinv {
+ public:
+  Erfinv(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
   operator ::tensorflow::Output() const { return y; }
   operator ::tensorflow::Input() const { return y; }
   ::tensorflow::Node* node() const { return y.node(); }
@@ -1303,6 +1341,25 @@ class LessEqual {
 
   Operation operation;
   ::tensorflow::Output z;
+};
+
+/// Computes the log of the absolute value of `Gamma(x)` element-wise.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Lgamma {
+ public:
+  Lgamma(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
 };
 
 /// Computes natural logarithm of x element-wise.
@@ -1692,6 +1749,25 @@ class Multiply {
 };
 typedef Multiply Mul;
 
+/// Computes the inverse of the standard normal CDF of `x`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * x:
+///
+/// Returns:
+/// * `Output`: The y tensor.
+class Ndtri {
+ public:
+  Ndtri(const ::tensorflow::Scope& scope, ::tensorflow::Input x);
+  operator ::tensorflow::Output() const { return y; }
+  operator ::tensorflow::Input() const { return y; }
+  ::tensorflow::Node* node() const { return y.node(); }
+
+  Operation operation;
+  ::tensorflow::Output y;
+};
+
 /// Computes numerical negative value element-wise.
 ///
 /// Args:
@@ -1950,6 +2026,111 @@ class Rsqrt {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Computes the maximum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SegmentMax {
+ public:
+  SegmentMax(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+             ::tensorflow::Input segment_ids);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the mean along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SegmentMean {
+ public:
+  SegmentMean(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+              ::tensorflow::Input segment_ids);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the minimum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SegmentMin {
+ public:
+  SegmentMin(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+             ::tensorflow::Input segment_ids);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the product along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SegmentProd {
+ public:
+  SegmentProd(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+              ::tensorflow::Input segment_ids);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the sum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class SegmentSum {
+ public:
+  SegmentSum(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+             ::tensorflow::Input segment_ids);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// Selects elements from `t` or `e`, depending on `condition`.
@@ -2230,6 +2411,72 @@ class Tanh {
 
   Operation operation;
   ::tensorflow::Output y;
+};
+
+/// Computes the maximum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+/// * num_segments:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class UnsortedSegmentMax {
+ public:
+  UnsortedSegmentMax(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                     ::tensorflow::Input segment_ids, ::tensorflow::Input num_segments);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the minimum along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+/// * num_segments:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class UnsortedSegmentMin {
+ public:
+  UnsortedSegmentMin(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                     ::tensorflow::Input segment_ids, ::tensorflow::Input num_segments);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes the product along segments of a tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * data:
+/// * segment_ids:
+/// * num_segments:
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class UnsortedSegmentProd {
+ public:
+  UnsortedSegmentProd(const ::tensorflow::Scope& scope, ::tensorflow::Input data,
+                      ::tensorflow::Input segment_ids, ::tensorflow::Input num_segments);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  Operation operation;
+  ::tensorflow::Output output;
 };
 
 /// Computes the sum along segments of a tensor.
