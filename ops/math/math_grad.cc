@@ -260,16 +260,15 @@ REGISTER_NO_GRADIENT_OP("ArgMin");
 REGISTER_NO_GRADIENT_OP("All");
 REGISTER_NO_GRADIENT_OP("Any");
 
-// The product rule for matrices, with the transposes folded into the MatMuls as TF does.
+// The product rule for matrices, with the transposes folded into the MatMuls as TF does (on
+// the conjugated operands for complex types).
 Status MatMulGrad(const Scope& scope, const Operation& op, const std::vector<Output>& grad_inputs,
                   std::vector<Output>* grad_outputs) {
-  if (DataTypeIsComplex(op.output_type(0))) {  // as TF's C++ gradient
-    return errors::Unimplemented("MatMul gradient for complex data type is not supported yet.");
-  }
+  const Output a = ConjugateHelper(scope, op.input(0));
+  const Output b = ConjugateHelper(scope, op.input(1));
   bool ta = false, tb = false;
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_a", &ta));
   TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "transpose_b", &tb));
-  const Output a = op.input(0), b = op.input(1);
   const Output& g = grad_inputs[0];
   auto product = [&](const Output& x, bool tx, const Output& y, bool ty) {
     return MatMul(scope, x, y, MatMul::TransposeA(tx).TransposeB(ty)).product;

@@ -437,6 +437,14 @@ int main() {
     auto z = ops::Add(r, ops::Lgamma(r, x), ops::Erfinv(r, ops::Ndtri(r, x)));
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
   });
+  Case("complex MatMul", [](const Scope& r) {
+    auto x = ops::Placeholder(r.WithOpName("x"), DT_COMPLEX64,
+                              ops::Placeholder::Shape(PartialTensorShape({2, 3})));
+    auto y = ops::Placeholder(r.WithOpName("y"), DT_COMPLEX64,
+                              ops::Placeholder::Shape(PartialTensorShape({3, 2})));
+    auto z = ops::MatMul(r, x, y, ops::MatMul::TransposeA(false).TransposeB(false));
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);
