@@ -307,11 +307,18 @@ TEST(MathOpsTest, ComplexGradientsAreTFs) {
       out[2], test::AsTensor<complex64>({{0.2f, 0.4f}, {0.19408284f, 0.01420118f}}), 1e-6);
   test::ExpectTensorEqual<complex64>(out[3], test::AsTensor<complex64>({{0, 1}, {2, 0}}));
 
+  // MatMul's gradient multiplies by the conjugated operands (TF 2.21's values).
   auto a = Const(root, Input::Initializer(test::AsTensor<complex64>({{1, 1}}, {1, 1})));
-  std::vector<Output> g_mm;
-  Status s = AddSymbolicGradients(root, {MatMul(root, a, a)}, {a}, &g_mm);
-  EXPECT_EQ(s.code(), error::UNIMPLEMENTED);
-  EXPECT_EQ(s.message(), "MatMul gradient for complex data type is not supported yet.");
+  auto b = Const(root, Input::Initializer(
+                           test::AsTensor<complex64>({{1, 2}, {3, -1}, {0.5f, 0}, {-2, 1}}, {2, 2})));
+  std::vector<Output> g_aa, g_bb;
+  TF_ASSERT_OK(AddSymbolicGradients(root, {MatMul(root, a, a)}, {a}, &g_aa));
+  TF_ASSERT_OK(AddSymbolicGradients(root, {MatMul(root, b, b, MatMul::TransposeB(true))}, {b},
+                                    &g_bb));
+  TF_ASSERT_OK(session.Run({g_aa[0], g_bb[0]}, &out));
+  test::ExpectTensorEqual<complex64>(out[0], test::AsTensor<complex64>({{2, -2}}, {1, 1}));
+  test::ExpectTensorEqual<complex64>(
+      out[1], test::AsTensor<complex64>({{3, -4}, {2, 0}, {3, -4}, {2, 0}}, {2, 2}));
 }
 
 }  // namespace
