@@ -77,9 +77,8 @@ Status TensorShapeBase<Shape>::BuildTensorShapeBase(absl::Span<const int64_t> di
 
 template <class Shape>
 Status TensorShapeBase<Shape>::IsValidShape(const TensorShapeProto& proto) {
-  if (proto.unknown_rank()) {
-    if (!kIsPartial)
-      return errors::InvalidArgument("Proto is unknown rank, but shape must be fully defined");
+  // A TensorShape ignores unknown_rank (TF keeps accepting such protos for compatibility).
+  if (kIsPartial && proto.unknown_rank()) {
     if (proto.dim_size() > 0) {
       return errors::InvalidArgument("An unknown shape must not have any dimensions set.");
     }
@@ -110,7 +109,7 @@ template <class Shape>
 Status TensorShapeBase<Shape>::BuildTensorShapeBase(const TensorShapeProto& proto, Shape* out) {
   TF_RETURN_IF_ERROR(IsValidShape(proto));
   out->Clear();
-  if (proto.unknown_rank()) {
+  if (kIsPartial && proto.unknown_rank()) {
     out->unknown_rank_ = true;
     out->num_elements_ = -1;
     return OkStatus();
@@ -385,8 +384,12 @@ Status TensorShapeUtils::MakeShape(absl::Span<const int64_t> dims, PartialTensor
 }
 
 std::string TensorShapeUtils::ShapeListString(absl::Span<const TensorShape> shapes) {
-  return absl::StrJoin(
-      shapes, ", ", [](std::string* out, const TensorShape& s) { out->append(s.DebugString()); });
+  return absl::StrCat("[",
+                      absl::StrJoin(shapes, ", ",
+                                    [](std::string* out, const TensorShape& s) {
+                                      out->append(s.DebugString());
+                                    }),
+                      "]");
 }
 
 std::string SliceDebugString(const TensorShape& shape, int64_t flat) {

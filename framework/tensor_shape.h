@@ -161,12 +161,13 @@ class TensorShape : public TensorShapeBase<TensorShape> {
   bool operator==(const TensorShape& b) const { return IsSameSize(b); }
   bool operator!=(const TensorShape& b) const { return !IsSameSize(b); }
 
-  // The sizes as Eigen::DSizes for rank NDIMS (CHECK-fails if the rank differs).
+  // The sizes as Eigen::DSizes for rank NDIMS (CHECK-fails with the WithStatus form's error if
+  // the rank differs).
   template <int NDIMS, typename IndexType = Eigen::DenseIndex>
   Eigen::DSizes<IndexType, NDIMS> AsEigenDSizes() const {
-    CHECK_EQ(NDIMS, dims()) << "Asking for tensor of " << NDIMS << " dimensions from a tensor of "
-                            << dims() << " dimensions";
-    return AsEigenDSizesWithPadding<NDIMS, IndexType>();
+    Eigen::DSizes<IndexType, NDIMS> dsizes;
+    TF_CHECK_OK((AsEigenDSizesWithStatus<NDIMS, IndexType>(&dsizes)));
+    return dsizes;
   }
   // AsEigenDSizes with an Internal error instead of a CHECK failure.
   template <int NDIMS, typename IndexType = Eigen::DenseIndex>
@@ -175,7 +176,7 @@ class TensorShape : public TensorShapeBase<TensorShape> {
       return errors::Internal("Asking for tensor of ", NDIMS, " dimensions from a tensor of ",
                               dims(), " dimensions");
     }
-    *out = AsEigenDSizesWithPadding<NDIMS, IndexType>();
+    *out = PaddedDSizes<NDIMS, IndexType>();
     return OkStatus();
   }
   // AsEigenDSizesWithPadding with an Internal error instead of a CHECK failure.
@@ -185,18 +186,26 @@ class TensorShape : public TensorShapeBase<TensorShape> {
       return errors::Internal("Asking for tensor of at most ", NDIMS,
                               " dimensions from a tensor of ", dims(), " dimensions");
     }
-    *out = AsEigenDSizesWithPadding<NDIMS, IndexType>();
+    *out = PaddedDSizes<NDIMS, IndexType>();
     return OkStatus();
   }
   // Like AsEigenDSizes, padding trailing dimensions with 1 when NDIMS > dims().
   template <int NDIMS, typename IndexType = Eigen::DenseIndex>
   Eigen::DSizes<IndexType, NDIMS> AsEigenDSizesWithPadding() const {
-    CHECK_GE(NDIMS, dims()) << "shape ndims cannot exceed NDIMS";
+    Eigen::DSizes<IndexType, NDIMS> dsizes;
+    TF_CHECK_OK((AsEigenDSizesWithPaddingWithStatus<NDIMS, IndexType>(&dsizes)));
+    return dsizes;
+  }
+
+ private:
+  template <int NDIMS, typename IndexType>
+  Eigen::DSizes<IndexType, NDIMS> PaddedDSizes() const {
     Eigen::DSizes<IndexType, NDIMS> dsizes;
     for (int d = 0; d < NDIMS; ++d) dsizes[d] = d < dims() ? dim_size(d) : 1;
     return dsizes;
   }
 
+ public:
   // A TensorShape is a PartialTensorShape with everything known.
   operator PartialTensorShape() const;  // NOLINT(runtime/explicit)
 };

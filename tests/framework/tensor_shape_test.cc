@@ -51,8 +51,14 @@ TEST(TensorShapeTest, ProtoRoundTripAndValidation) {
   EXPECT_EQ(out.num_elements(), 0);
   TensorShapeProto unknown;
   unknown.set_unknown_rank(true);
-  EXPECT_FALSE(TensorShape::IsValid(unknown));
+  // A TensorShape reads unknown_rank as TF's does: ignored (a scalar, or the listed dims).
+  EXPECT_TRUE(TensorShape::IsValid(unknown));
+  EXPECT_EQ(TensorShape(unknown), TensorShape());
   EXPECT_TRUE(PartialTensorShape::IsValid(unknown));
+  EXPECT_TRUE(PartialTensorShape(unknown).unknown_rank());
+  unknown.add_dim()->set_size(7);
+  EXPECT_EQ(TensorShape(unknown), TensorShape({7}));
+  EXPECT_FALSE(PartialTensorShape::IsValid(unknown));
 }
 
 TEST(TensorShapeTest, Utils) {
@@ -64,7 +70,7 @@ TEST(TensorShapeTest, Utils) {
   TensorShape made;
   TF_EXPECT_OK(TensorShapeUtils::MakeShape(std::vector<int32_t>{1, 2}, &made));
   EXPECT_EQ(made.DebugString(), "[1,2]");
-  EXPECT_EQ(TensorShapeUtils::ShapeListString({TensorShape({1}), TensorShape({})}), "[1], []");
+  EXPECT_EQ(TensorShapeUtils::ShapeListString({TensorShape({1}), TensorShape({})}), "[[1], []]");
   EXPECT_TRUE(TensorShapeUtils::StartsWith(TensorShape({2, 3, 4}), TensorShape({2, 3})));
   EXPECT_TRUE(TensorShapeUtils::EndsWith(TensorShape({2, 3, 4}), TensorShape({4})));
 }
