@@ -384,12 +384,11 @@ Status TensorShapeUtils::MakeShape(absl::Span<const int64_t> dims, PartialTensor
 }
 
 std::string TensorShapeUtils::ShapeListString(absl::Span<const TensorShape> shapes) {
-  return absl::StrCat("[",
-                      absl::StrJoin(shapes, ", ",
-                                    [](std::string* out, const TensorShape& s) {
-                                      out->append(s.DebugString());
-                                    }),
-                      "]");
+  return absl::StrCat(
+      "[",
+      absl::StrJoin(shapes, ", ",
+                    [](std::string* out, const TensorShape& s) { out->append(s.DebugString()); }),
+      "]");
 }
 
 std::string SliceDebugString(const TensorShape& shape, int64_t flat) {

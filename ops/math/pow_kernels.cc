@@ -1,5 +1,5 @@
-// CPU kernels of Pow and Atan2 with TF 2.21's bits: floats and doubles through Eigen's generic_pow in
-// whole AVX packets and glibc's pow in the tail, 16-bit floats through powf of the widened
+// CPU kernels of Pow and Atan2 with TF 2.21's bits: floats and doubles through Eigen's generic_pow
+// in whole AVX packets and glibc's pow in the tail, 16-bit floats through powf of the widened
 // values (internal/tf_pow.h); integers by repeated squaring, wrapping as TF's do, with TF's
 // error for a negative exponent; complex by std::pow. Atan2: Eigen's patan2 in whole packets,
 // libm's atan2 in the tail and for 16-bit floats (internal/tf_inverse_trig.h).

@@ -94,8 +94,7 @@ REGISTER_GRADIENT_OP("UnsortedSegmentMin", UnsortedSegmentMinOrMaxGrad);
 
 // dx = grad[ids] (the Gather op).
 Status SegmentSumGrad(const Scope& scope, const Operation& op,
-                      const std::vector<Output>& grad_inputs,
-                      std::vector<Output>* grad_outputs) {
+                      const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
   grad_outputs->push_back(Gather(scope, grad_inputs[0], op.input(1)));
   grad_outputs->push_back(NoGradient());
   return scope.status();

@@ -29,12 +29,10 @@ T Identity() {
   if constexpr (R == Reduce::kProd) return T(1);
   if constexpr (R == Reduce::kSum || R == Reduce::kMean) return T(0);
   if constexpr (R == Reduce::kMax) {
-    return kIsFloat<T> ? T(-std::numeric_limits<float>::infinity())
-                       : Eigen::NumTraits<T>::lowest();
+    return kIsFloat<T> ? T(-std::numeric_limits<float>::infinity()) : Eigen::NumTraits<T>::lowest();
   }
   if constexpr (R == Reduce::kMin) {
-    return kIsFloat<T> ? T(std::numeric_limits<float>::infinity())
-                       : Eigen::NumTraits<T>::highest();
+    return kIsFloat<T> ? T(std::numeric_limits<float>::infinity()) : Eigen::NumTraits<T>::highest();
   }
 }
 
@@ -126,12 +124,11 @@ class SortedSegmentOp : public OpKernel {
     const Tensor& data = ctx->input(0);
     const Tensor& ids_t = ctx->input(1);
     OP_REQUIRES(ctx, data.dims() >= 1, errors::InvalidArgument("input must be at least rank 1"));
-    OP_REQUIRES(ctx, ids_t.dims() == 1,
-                errors::InvalidArgument("segment_ids should be a vector."));
+    OP_REQUIRES(ctx, ids_t.dims() == 1, errors::InvalidArgument("segment_ids should be a vector."));
     const int64_t n = ids_t.NumElements();
-    OP_REQUIRES(ctx, n == data.dim_size(0),
-                errors::InvalidArgument(
-                    "segment_ids should be the same size as dimension 0 of input."));
+    OP_REQUIRES(
+        ctx, n == data.dim_size(0),
+        errors::InvalidArgument("segment_ids should be the same size as dimension 0 of input."));
     const Index* ids = ids_t.flat<Index>().data();
     const Index rows = n > 0 ? internal::WrappingAdd(ids[n - 1], Index(1)) : Index(0);
     OP_REQUIRES(ctx, rows >= 0, errors::InvalidArgument("segment ids must be >= 0"));
@@ -186,9 +183,9 @@ class UnsortedSegmentOp : public OpKernel {
                 errors::InvalidArgument("num_segments should be a scalar, not shape ",
                                         num_t.shape().DebugString()));
     OP_REQUIRES(ctx, TensorShapeUtils::StartsWith(data.shape(), ids_t.shape()),
-                errors::InvalidArgument("data.shape = ", data.shape().DebugString(),
-                                        " does not start with segment_ids.shape = ",
-                                        ids_t.shape().DebugString()));
+                errors::InvalidArgument(
+                    "data.shape = ", data.shape().DebugString(),
+                    " does not start with segment_ids.shape = ", ids_t.shape().DebugString()));
     // num_segments is read in the ids' type, as TF's kernel does.
     const int64_t num = static_cast<Index>(tensor::IntValues(num_t)[0]);
     OP_REQUIRES(ctx, num >= 0,
@@ -209,10 +206,10 @@ class UnsortedSegmentOp : public OpKernel {
     const Index* ids = ids_t.flat<Index>().data();
     const int64_t n = ids_t.NumElements();
     for (int64_t i = 0; i < n; ++i) {
-      OP_REQUIRES(ctx, ids[i] < num,
-                  errors::InvalidArgument("segment_ids", SliceDebugString(ids_t.shape(), i),
-                                          " = ", static_cast<int64_t>(ids[i]),
-                                          " is out of range [0, ", num, ")"));
+      OP_REQUIRES(
+          ctx, ids[i] < num,
+          errors::InvalidArgument("segment_ids", SliceDebugString(ids_t.shape(), i), " = ",
+                                  static_cast<int64_t>(ids[i]), " is out of range [0, ", num, ")"));
     }
     const int64_t width = data.NumElements() / n;
     const T* x = data.flat<T>().data();
@@ -225,11 +222,11 @@ class UnsortedSegmentOp : public OpKernel {
   }
 };
 
-#define MINITF_SEGMENT_KERNEL(NAME, KERNEL, T, Index, R)                                       \
-  REGISTER_KERNEL_BUILDER(                                                                     \
+#define MINITF_SEGMENT_KERNEL(NAME, KERNEL, T, Index, R)                                      \
+  REGISTER_KERNEL_BUILDER(                                                                    \
       Name(NAME).Device(DEVICE_CPU).TypeConstraint<T>("T").TypeConstraint<Index>("Tindices"), \
       (KERNEL<T, Index, R>));
-#define MINITF_SEGMENT_KERNELS(NAME, KERNEL, T, R)    \
+#define MINITF_SEGMENT_KERNELS(NAME, KERNEL, T, R)   \
   MINITF_SEGMENT_KERNEL(NAME, KERNEL, T, int32_t, R) \
   MINITF_SEGMENT_KERNEL(NAME, KERNEL, T, int64_t, R)
 

@@ -11,8 +11,8 @@ namespace {
 
 using shape_inference::InferenceContext;
 
-#define MINITF_SEGMENT_NUMBER_TYPES                                                         \
-  "{float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "   \
+#define MINITF_SEGMENT_NUMBER_TYPES                                                      \
+  "{float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, " \
   "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}"
 #define MINITF_SEGMENT_REAL_TYPES \
   "{float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}"

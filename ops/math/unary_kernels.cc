@@ -13,8 +13,8 @@
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/tf_erf.h"
 #include "ops/math/internal/tf_inverse_trig.h"
-#include "ops/math/internal/tf_special.h"
 #include "ops/math/internal/tf_packet_math.h"
+#include "ops/math/internal/tf_special.h"
 
 namespace tensorflow {
 namespace {
@@ -274,18 +274,18 @@ MINITF_LIBM_FN(AcoshFn, acosh)
 // float packets, and for double packets of atan and atanh; libm elsewhere, 16-bit floats too
 // (kLibm: TF's half and bfloat16 kernels have no packet path for them).
 #define MINITF_INVERSE_TRIG_FN(NAME, FN, FLOAT_PACKET, DOUBLE_PACKET) \
-  struct NAME {                                         \
-    static constexpr bool kLibm = true;                 \
-    static float Packet(float x) { return FLOAT_PACKET(x); }  \
-    static double Packet(double x) { return DOUBLE_PACKET(x); } \
-    template <typename T>                               \
-    static T Scalar(T x) {                              \
-      return std::FN(x);                                \
-    }                                                   \
-    template <typename T>                               \
-    static T Complex(T x) {                             \
-      return std::FN(x);                                \
-    }                                                   \
+  struct NAME {                                                       \
+    static constexpr bool kLibm = true;                               \
+    static float Packet(float x) { return FLOAT_PACKET(x); }          \
+    static double Packet(double x) { return DOUBLE_PACKET(x); }       \
+    template <typename T>                                             \
+    static T Scalar(T x) {                                            \
+      return std::FN(x);                                              \
+    }                                                                 \
+    template <typename T>                                             \
+    static T Complex(T x) {                                           \
+      return std::FN(x);                                              \
+    }                                                                 \
   };
 MINITF_INVERSE_TRIG_FN(AsinFn, asin, pm::Asin, std::asin)
 MINITF_INVERSE_TRIG_FN(AcosFn, acos, pm::Acos, std::acos)

@@ -61,11 +61,13 @@ MINITF_UNARY("Cosh", MINITF_FLOAT_COMPLEX, "Computes hyperbolic cosine of x elem
 MINITF_UNARY("Asinh", MINITF_FLOAT_COMPLEX, "Computes inverse hyperbolic sine of x element-wise.");
 MINITF_UNARY("Acosh", MINITF_FLOAT_COMPLEX,
              "Computes inverse hyperbolic cosine of x element-wise.");
-MINITF_UNARY("Asin", MINITF_FLOAT_COMPLEX, "Computes the trignometric inverse sine of x element-wise.");
+MINITF_UNARY("Asin", MINITF_FLOAT_COMPLEX,
+             "Computes the trignometric inverse sine of x element-wise.");
 MINITF_UNARY("Acos", MINITF_FLOAT_COMPLEX, "Computes acos of x element-wise.");
 MINITF_UNARY("Atan", MINITF_FLOAT_COMPLEX,
              "Computes the trignometric inverse tangent of x element-wise.");
-MINITF_UNARY("Atanh", MINITF_FLOAT_COMPLEX, "Computes inverse hyperbolic tangent of x element-wise.");
+MINITF_UNARY("Atanh", MINITF_FLOAT_COMPLEX,
+             "Computes inverse hyperbolic tangent of x element-wise.");
 MINITF_UNARY("Lgamma", MINITF_REAL,
              "Computes the log of the absolute value of `Gamma(x)` element-wise.");
 MINITF_UNARY("Digamma", MINITF_REAL,

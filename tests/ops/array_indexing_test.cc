@@ -308,8 +308,7 @@ TEST(ArrayIndexingTest, SegmentReductionErrorsAreTFs) {
   auto i = Placeholder(root, DT_INT32), n = Placeholder(root, DT_INT32);
   ExpectError(root, {{x, 1.0f}, {i, {0}}}, SegmentSum(root, x, i), "input must be at least rank 1");
   ExpectError(root, {{x, Iota({2})}, {i, test::AsTensor<int32_t>({0, 1}, {1, 2})}},
-              SegmentMax(root, x, i),
-              "segment_ids should be a vector.");
+              SegmentMax(root, x, i), "segment_ids should be a vector.");
   ExpectError(root, {{x, Iota({3, 2})}, {i, {0, 1}}}, SegmentMean(root, x, i),
               "segment_ids should be the same size as dimension 0 of input.");
   ExpectError(root, {{x, Iota({2, 2})}, {i, {1, 0}}}, SegmentProd(root, x, i),
@@ -337,13 +336,20 @@ TEST(ArrayIndexingTest, SegmentReductionErrorsAreTFs) {
   // is read.
   ExpectShapeError([](const Scope& s) { SegmentSum(s, Const(s, 1.0f), {0}); },
                    "Shape must be at least rank 1 but is rank 0");
-  ExpectShapeError([](const Scope& s) { SegmentMax(s, Const(s, Iota({2})), {{0, 1}}); },
-                   "Shape must be rank 1 but is rank 2");
   ExpectShapeError(
-      [](const Scope& s) { UnsortedSegmentMax(s, Const(s, Iota({5, 3})), {0, 1, 1, 0}, -1); },
+      [](const Scope& s) {
+        SegmentMax(s, Const(s, Iota({2})), {{0, 1}});
+      },
+      "Shape must be rank 1 but is rank 2");
+  ExpectShapeError(
+      [](const Scope& s) {
+        UnsortedSegmentMax(s, Const(s, Iota({5, 3})), {0, 1, 1, 0}, -1);
+      },
       "Dimensions must be equal, but are 5 and 4");
   ExpectShapeError(
-      [](const Scope& s) { UnsortedSegmentMin(s, Const(s, Iota({5})), {{0}, {1}}, 2); },
+      [](const Scope& s) {
+        UnsortedSegmentMin(s, Const(s, Iota({5})), {{0}, {1}}, 2);
+      },
       "Shape must be at least rank 2 but is rank 1");
 }
 

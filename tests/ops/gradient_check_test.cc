@@ -137,13 +137,19 @@ GRADIENT_CHECK_TEST(TranscendentalUnaryOps, "Exp", "Expm1", "Log", "Log1p", "Sin
        [](const Scope& s, const Output& x) -> Output { return Acos(s, Mul(s, x, Const(s, 0.5))); }},
       {"Atan", [](const Scope& s, const Output& x) -> Output { return Atan(s, x); }},
       {"Atanh",
-       [](const Scope& s, const Output& x) -> Output { return Atanh(s, Mul(s, x, Const(s, 0.5))); }},
+       [](const Scope& s, const Output& x) -> Output {
+         return Atanh(s, Mul(s, x, Const(s, 0.5)));
+       }},
       {"Lgamma", [](const Scope& s, const Output& x) -> Output { return Lgamma(s, x); }},
       // Erfinv and Ndtri at x / 2 in [0.25, 0.75): inside their domains.
       {"Erfinv",
-       [](const Scope& s, const Output& x) -> Output { return Erfinv(s, Mul(s, x, Const(s, 0.5))); }},
+       [](const Scope& s, const Output& x) -> Output {
+         return Erfinv(s, Mul(s, x, Const(s, 0.5)));
+       }},
       {"Ndtri",
-       [](const Scope& s, const Output& x) -> Output { return Ndtri(s, Mul(s, x, Const(s, 0.5))); }},
+       [](const Scope& s, const Output& x) -> Output {
+         return Ndtri(s, Mul(s, x, Const(s, 0.5)));
+       }},
       // Atan2(x, 1 - x): both arguments differentiated.
       {"Atan2",
        [](const Scope& s, const Output& x) -> Output {

@@ -309,12 +309,12 @@ TEST(MathOpsTest, ComplexGradientsAreTFs) {
 
   // MatMul's gradient multiplies by the conjugated operands (TF 2.21's values).
   auto a = Const(root, Input::Initializer(test::AsTensor<complex64>({{1, 1}}, {1, 1})));
-  auto b = Const(root, Input::Initializer(
-                           test::AsTensor<complex64>({{1, 2}, {3, -1}, {0.5f, 0}, {-2, 1}}, {2, 2})));
+  auto b = Const(root, Input::Initializer(test::AsTensor<complex64>(
+                           {{1, 2}, {3, -1}, {0.5f, 0}, {-2, 1}}, {2, 2})));
   std::vector<Output> g_aa, g_bb;
   TF_ASSERT_OK(AddSymbolicGradients(root, {MatMul(root, a, a)}, {a}, &g_aa));
-  TF_ASSERT_OK(AddSymbolicGradients(root, {MatMul(root, b, b, MatMul::TransposeB(true))}, {b},
-                                    &g_bb));
+  TF_ASSERT_OK(
+      AddSymbolicGradients(root, {MatMul(root, b, b, MatMul::TransposeB(true))}, {b}, &g_bb));
   TF_ASSERT_OK(session.Run({g_aa[0], g_bb[0]}, &out));
   test::ExpectTensorEqual<complex64>(out[0], test::AsTensor<complex64>({{2, -2}}, {1, 1}));
   test::ExpectTensorEqual<complex64>(

@@ -30,7 +30,9 @@ inline double InvalidNaN(double) { return DoubleFromBits(~uint64_t{0}); }
 
 // Eigen's pxor with a sign mask: flips the sign bit, a NaN's too (the compiler may not keep a
 // negated NaN's sign, so this is a bit operation).
-inline float FlipSign(float v, bool flip) { return flip ? FloatFromBits(Bits(v) ^ 0x80000000u) : v; }
+inline float FlipSign(float v, bool flip) {
+  return flip ? FloatFromBits(Bits(v) ^ 0x80000000u) : v;
+}
 inline double FlipSign(double v, bool flip) {
   return flip ? DoubleFromBits(Bits(v) ^ (uint64_t{1} << 63)) : v;
 }
@@ -38,9 +40,9 @@ inline double FlipSign(double v, bool flip) {
 // pasin_float: |x| > 0.5 maps to sqrt((1 - |x|) / 2) with asin(x) = pi/2 - 2 asin(...); an
 // odd degree-9 polynomial; NaN outside [-1, 1].
 inline float Asin(float x_in) {
-  static constexpr float kC[] = {5.08838854730129241943359375e-2f,
-                                 3.95139865577220916748046875e-2f, 7.550220191478729248046875e-2f,
-                                 0.16664917767047882080078125f, 1.00000011920928955078125f};
+  static constexpr float kC[] = {5.08838854730129241943359375e-2f, 3.95139865577220916748046875e-2f,
+                                 7.550220191478729248046875e-2f, 0.16664917767047882080078125f,
+                                 1.00000011920928955078125f};
   // Opaque: the compiler would square x_in for |x_in|^2, which keeps a NaN's sign.
   const float abs_x = Opaque(std::fabs(x_in));
   const bool large = 0.5f < abs_x;
@@ -84,17 +86,20 @@ T Atan(T x_in) {
   if constexpr (sizeof(T) == 4) {
     static constexpr float kP[] = {1.12026982009410858154296875e-01f, 7.296695709228515625e-01f,
                                    8.109951019287109375e-01f};
-    static constexpr float kQ[] = {1.00917108356952667236328125e-02f,
-                                   2.8318560123443603515625e-01f, 1.0f, 8.109951019287109375e-01f};
+    static constexpr float kQ[] = {1.00917108356952667236328125e-02f, 2.8318560123443603515625e-01f,
+                                   1.0f, 8.109951019287109375e-01f};
     p = x * (Polynomial<float, 2>(kP, x2) / Polynomial<float, 3>(kQ, x2));
   } else {
     static constexpr double kP[] = {2.6667153866462208e-05, 3.0917513112462781e-03,
                                     5.2574296781008604e-02, 3.0409318473444424e-01,
                                     7.5365702534987022e-01, 8.2704055405494614e-01,
                                     3.3004361289279920e-01};
-    static constexpr double kQ[] = {2.7311202462436667e-04, 1.0899150928962708e-02,
-                                    1.1548932646420353e-01, 4.9716458728465573e-01,
-                                    1.0,                    9.3705509168587852e-01,
+    static constexpr double kQ[] = {2.7311202462436667e-04,
+                                    1.0899150928962708e-02,
+                                    1.1548932646420353e-01,
+                                    4.9716458728465573e-01,
+                                    1.0,
+                                    9.3705509168587852e-01,
                                     3.3004361289279920e-01};
     p = x * (Polynomial<double, 6>(kP, x2) / Polynomial<double, 6>(kQ, x2));
   }
