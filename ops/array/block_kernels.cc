@@ -41,14 +41,19 @@ Status Geometry(const Tensor& input, const Tensor& block_shape, const Tensor& pa
   g->block = tensor::IntValues(block_shape);
   const std::vector<int64_t> p = tensor::IntValues(pads);
   int64_t product = 1;
+  // SpaceToBatch checks each block size; BatchToSpace only their product (as TF's kernels), so a
+  // pair of negative sizes fails later, at the cropped shape.
   for (int d = 0; d < m; ++d) {
-    if (g->block[d] < 1) {
+    if (to_batch && g->block[d] < 1) {
       return errors::InvalidArgument("All values in block_shape must be positive, got value, ",
                                      g->block[d], " at index ", d, ".");
     }
     if (__builtin_mul_overflow(product, g->block[d], &product)) {
       return errors::InvalidArgument("Product of block sizes overflows");
     }
+  }
+  if (!to_batch && product <= 0) {
+    return errors::InvalidArgument("Product of block sizes must be positive, got ", product);
   }
   g->batch = input.dim_size(0);
   int64_t out_batch = 0;
@@ -86,12 +91,15 @@ Status Geometry(const Tensor& input, const Tensor& block_shape, const Tensor& pa
       if (__builtin_mul_overflow(size, g->block[d], &full)) {
         return errors::InvalidArgument("Output dimension ", d + 1, " overflows");
       }
-      if (begin > full - end) {
-        int64_t cropped = 0;
-        if (__builtin_sub_overflow(full - end, begin, &cropped)) cropped = INT64_MIN;
+      int64_t cropped = 0;
+      if (__builtin_sub_overflow(full, end, &cropped) ||
+          __builtin_sub_overflow(cropped, begin, &cropped)) {
+        cropped = INT64_MIN;  // below any real size: reported as negative
+      }
+      if (cropped < 0) {
         return errors::InvalidArgument("cropped_shape[", d, "]=", cropped, " must be non-negative");
       }
-      out = full - begin - end;
+      out = cropped;
     }
     g->in_spatial.push_back(size);
     g->out_spatial.push_back(out);

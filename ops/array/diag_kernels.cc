@@ -45,7 +45,8 @@ class DiagPartOp : public OpKernel {
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
     const int rank = in.dims();
-    OP_REQUIRES(ctx, rank % 2 == 0 && rank > 0,
+    // Only evenness is checked, as TF's kernel does: a scalar is its own diagonal part.
+    OP_REQUIRES(ctx, rank % 2 == 0,
                 // TF's text has 42 spaces in the middle (a source line continuation).
                 errors::InvalidArgument("The rank of the tensor should be", std::string(42, ' '),
                                         "even and positive, got shape ", in.shape().DebugString()));

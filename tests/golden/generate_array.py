@@ -139,6 +139,8 @@ def cases():
     yield "Unique", [z], {"out_idx": np.int32}
     for dtype in (np.float32, np.float64, np.float16, BF16):
         yield "CheckNumerics", [values(rng, dtype, (3, 4))], {"message": "finite"}
+    # DiagPart of a scalar (appended last): TF checks only that the rank is even.
+    yield "DiagPart", [np.array(3.5, np.float32)], {}
 
 
 def run(op, inputs, attrs):

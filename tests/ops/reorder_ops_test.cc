@@ -184,6 +184,12 @@ TEST(ReorderOpsTest, BlockErrors) {
               "cropped_shape[0]=-1 must be non-negative");
   ExpectError(root, {{x, x4221}, {block, {2, 2}}, {pads, {{-1, 0}, {0, 0}}}}, b2s,
               "Crops must be non-negative");
+  // BatchToSpaceND checks only the blocks' product; two negative sizes fail at the cropped
+  // shape.
+  ExpectError(root, {{x, x4221}, {block, {2, -2}}, {pads, Zeros(DT_INT32, {2, 2})}}, b2s,
+              "Product of block sizes must be positive, got -4");
+  ExpectError(root, {{x, x4221}, {block, {-2, -2}}, {pads, Zeros(DT_INT32, {2, 2})}}, b2s,
+              "cropped_shape[0]=-4 must be non-negative");
   ExpectError(root, {{x, Zeros(DT_FLOAT, {1, 3, 4, 1})}}, SpaceToDepth(root, x, 2),
               "Image width 4 and height 3 should be divisible by block_size: 2");
   ExpectError(root, {{x, x23}}, SpaceToDepth(root, x, 2), "Input rank should be 4 instead of 2");
