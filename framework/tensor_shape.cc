@@ -127,8 +127,15 @@ Status TensorShapeBase<Shape>::AddDimWithStatus(int64_t size) {
   }
   int64_t product = 0;
   if (num_elements_ >= 0 && size >= 0 && __builtin_mul_overflow(num_elements_, size, &product)) {
+    // TF's MultiplyWithoutOverflow: -1 when the unsigned product overflows, else that product
+    // read as signed (negative), which its message shows.
+    uint64_t wide = 0;
+    const int64_t shown = __builtin_mul_overflow(static_cast<uint64_t>(num_elements_),
+                                                 static_cast<uint64_t>(size), &wide)
+                              ? -1
+                              : static_cast<int64_t>(wide);
     return errors::InvalidArgument("Encountered overflow when multiplying ", num_elements_,
-                                   " with ", size, ", result: -1");
+                                   " with ", size, ", result: ", shown);
   }
   dims_.push_back(size);
   // A partial shape's known sizes are still checked together (RecomputeNumElements).

@@ -151,8 +151,14 @@ TEST(TensorShapeTest, WithStatusMembersAreTFs) {
   TF_EXPECT_OK(t.AppendShapeWithStatus(TensorShape({4, 0})));
   EXPECT_EQ(t.DebugString(), "[3,4,0]");
   TensorShape big({int64_t{1} << 62});
+  // TF's message shows the product read as signed (its MultiplyWithoutOverflow), or -1 when
+  // even the unsigned product overflows.
   expect(big.AppendShapeWithStatus(TensorShape({2, 3})), error::INVALID_ARGUMENT,
-         "Encountered overflow when multiplying 4611686018427387904 with 2, result: -1");
+         "Encountered overflow when multiplying 4611686018427387904 with 2, result: "
+         "-9223372036854775808");
+  expect(TensorShape({int64_t{1} << 62}).AppendShapeWithStatus(TensorShape({5})),
+         error::INVALID_ARGUMENT,
+         "Encountered overflow when multiplying 4611686018427387904 with 5, result: -1");
   expect(t.InsertDimWithStatus(-1, 2), error::INTERNAL,
          "The insertion index must be non-negative, got -1");
   expect(t.InsertDimWithStatus(4, 2), error::INTERNAL,

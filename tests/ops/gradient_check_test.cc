@@ -744,6 +744,31 @@ GRADIENT_CHECK_TEST(CropAndResizeBoxes, "CropAndResize") {
   EXPECT_LT(max_error, 2e-2);
 }
 
+// The resize ops in every align_corners / half_pixel_centers mode, up and down.
+GRADIENT_CHECK_TEST(Resize, "ResizeNearestNeighbor", "ResizeBilinear", "ResizeBicubic") {
+  for (const auto& [ac, hp] :
+       std::vector<std::pair<bool, bool>>{{false, false}, {true, false}, {false, true}}) {
+    for (const auto& size : std::vector<std::vector<int>>{{5, 7}, {2, 3}}) {
+      SCOPED_TRACE(::testing::Message() << ac << hp << size[0]);
+      const TensorShape out({1, size[0], size[1], 2});
+      Scope s = Scope::NewRootScope();
+      auto image = F(s, {1, 4, 5, 2});
+      auto sz = Const(s, {size[0], size[1]});
+      const std::vector<Output> resized = {
+          ResizeNearestNeighbor(s, image, sz,
+                                ResizeNearestNeighbor::AlignCorners(ac).HalfPixelCenters(hp)),
+          ResizeBilinear(s, image, sz, ResizeBilinear::AlignCorners(ac).HalfPixelCenters(hp)),
+          ResizeBicubic(s, image, sz, ResizeBicubic::AlignCorners(ac).HalfPixelCenters(hp))};
+      for (const Output& y : resized) {
+        float max_error;
+        TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+            s, {image}, {TensorShape({1, 4, 5, 2})}, {y}, {out}, &max_error)));
+        EXPECT_LT(max_error, 2e-3) << y.node()->type_string();
+      }
+    }
+  }
+}
+
 TEST(GradientCheckTest, IntegerImageHasNoImageGradient) {
   Scope s = Scope::NewRootScope();
   auto image = Placeholder(s, DT_INT32, Placeholder::Shape({1, 5, 5, 2}));

@@ -160,6 +160,8 @@ const std::set<std::string> kNoGradientInTf = {
     "SegmentProd", "SegmentMean", "SegmentMax", "SegmentMin", "UnsortedSegmentProd",
     // Digamma: TF's C++ has no gradient (its Python's uses Polygamma).
     "Digamma",
+    // The resize ops' gradient ops: none in TF's C++ registry.
+    "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",

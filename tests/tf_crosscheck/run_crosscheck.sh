@@ -32,6 +32,7 @@ export TF_CPP_MIN_LOG_LEVEL=3
 "$venv/bin/python" tests/golden/generate_clip_scan.py --check tests/golden/clip_scan.pb
 "$venv/bin/python" tests/golden/generate_gradients.py --check tests/golden/gradients.pb
 "$venv/bin/python" tests/golden/generate_conv.py --check tests/golden/conv.pb
+"$venv/bin/python" tests/golden/generate_resize.py --check tests/golden/resize.pb
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

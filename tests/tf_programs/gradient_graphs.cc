@@ -445,6 +445,15 @@ int main() {
     auto z = ops::MatMul(r, x, y, ops::MatMul::TransposeA(false).TransposeB(false));
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x, y});
   });
+  Case("ResizeNearestNeighbor/ResizeBilinear/ResizeBicubic", [](const Scope& r) {
+    auto x = F(r, "x", {1, 4, 5, 2});
+    auto a =
+        ops::ResizeNearestNeighbor(r, x, {6, 7}, ops::ResizeNearestNeighbor::AlignCorners(true));
+    auto b = ops::ResizeBilinear(r, x, {6, 7}, ops::ResizeBilinear::HalfPixelCenters(true));
+    auto c = ops::ResizeBicubic(r, x, {6, 7});
+    auto z = ops::Add(r, ops::Add(r, a, b), c);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -119,5 +119,84 @@ CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
     : CropAndResizeGradImage(scope, grads, boxes, box_ind, image_size, T,
                              CropAndResizeGradImage::Attrs()) {}
 
+ResizeBicubic::ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                             ::tensorflow::Input size, const ResizeBicubic::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _images = ::tensorflow::ops::AsNodeOut(scope, images);
+  if (!scope.ok()) return;
+  auto _size = ::tensorflow::ops::AsNodeOut(scope, size);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResizeBicubic");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResizeBicubic")
+                     .Input(_images)
+                     .Input(_size)
+                     .Attr("align_corners", attrs.align_corners_)
+                     .Attr("half_pixel_centers", attrs.half_pixel_centers_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->resized_images = Output(ret, 0);
+}
+
+ResizeBicubic::ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                             ::tensorflow::Input size)
+    : ResizeBicubic(scope, images, size, ResizeBicubic::Attrs()) {}
+
+ResizeBilinear::ResizeBilinear(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                               ::tensorflow::Input size, const ResizeBilinear::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _images = ::tensorflow::ops::AsNodeOut(scope, images);
+  if (!scope.ok()) return;
+  auto _size = ::tensorflow::ops::AsNodeOut(scope, size);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResizeBilinear");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResizeBilinear")
+                     .Input(_images)
+                     .Input(_size)
+                     .Attr("align_corners", attrs.align_corners_)
+                     .Attr("half_pixel_centers", attrs.half_pixel_centers_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->resized_images = Output(ret, 0);
+}
+
+ResizeBilinear::ResizeBilinear(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                               ::tensorflow::Input size)
+    : ResizeBilinear(scope, images, size, ResizeBilinear::Attrs()) {}
+
+ResizeNearestNeighbor::ResizeNearestNeighbor(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input images, ::tensorflow::Input size,
+                                             const ResizeNearestNeighbor::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _images = ::tensorflow::ops::AsNodeOut(scope, images);
+  if (!scope.ok()) return;
+  auto _size = ::tensorflow::ops::AsNodeOut(scope, size);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResizeNearestNeighbor");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResizeNearestNeighbor")
+                     .Input(_images)
+                     .Input(_size)
+                     .Attr("align_corners", attrs.align_corners_)
+                     .Attr("half_pixel_centers", attrs.half_pixel_centers_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->resized_images = Output(ret, 0);
+}
+
+ResizeNearestNeighbor::ResizeNearestNeighbor(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input images, ::tensorflow::Input size)
+    : ResizeNearestNeighbor(scope, images, size, ResizeNearestNeighbor::Attrs()) {}
+
 }  // namespace ops
 }  // namespace tensorflow

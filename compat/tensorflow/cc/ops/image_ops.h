@@ -177,6 +177,165 @@ class CropAndResizeGradImage {
   ::tensorflow::Output output;
 };
 
+/// Resize `images` to `size` using bicubic interpolation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * images:
+/// * size:
+///
+/// Optional attributes (see `Attrs`):
+/// * align_corners: Defaults to false.
+/// * half_pixel_centers: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The resized_images tensor.
+class ResizeBicubic {
+ public:
+  /// Optional attribute setters for ResizeBicubic
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AlignCorners(bool x) {
+      Attrs ret = *this;
+      ret.align_corners_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs HalfPixelCenters(bool x) {
+      Attrs ret = *this;
+      ret.half_pixel_centers_ = x;
+      return ret;
+    }
+
+    bool align_corners_ = false;
+    bool half_pixel_centers_ = false;
+  };
+  ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                ::tensorflow::Input size);
+  ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                ::tensorflow::Input size, const ResizeBicubic::Attrs& attrs);
+  operator ::tensorflow::Output() const { return resized_images; }
+  operator ::tensorflow::Input() const { return resized_images; }
+  ::tensorflow::Node* node() const { return resized_images.node(); }
+
+  static Attrs AlignCorners(bool x) {
+    return Attrs().AlignCorners(x);
+  }
+  static Attrs HalfPixelCenters(bool x) {
+    return Attrs().HalfPixelCenters(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output resized_images;
+};
+
+/// Resize `images` to `size` using bilinear interpolation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * images:
+/// * size:
+///
+/// Optional attributes (see `Attrs`):
+/// * align_corners: Defaults to false.
+/// * half_pixel_centers: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The resized_images tensor.
+class ResizeBilinear {
+ public:
+  /// Optional attribute setters for ResizeBilinear
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AlignCorners(bool x) {
+      Attrs ret = *this;
+      ret.align_corners_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs HalfPixelCenters(bool x) {
+      Attrs ret = *this;
+      ret.half_pixel_centers_ = x;
+      return ret;
+    }
+
+    bool align_corners_ = false;
+    bool half_pixel_centers_ = false;
+  };
+  ResizeBilinear(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                 ::tensorflow::Input size);
+  ResizeBilinear(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                 ::tensorflow::Input size, const ResizeBilinear::Attrs& attrs);
+  operator ::tensorflow::Output() const { return resized_images; }
+  operator ::tensorflow::Input() const { return resized_images; }
+  ::tensorflow::Node* node() const { return resized_images.node(); }
+
+  static Attrs AlignCorners(bool x) {
+    return Attrs().AlignCorners(x);
+  }
+  static Attrs HalfPixelCenters(bool x) {
+    return Attrs().HalfPixelCenters(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output resized_images;
+};
+
+/// Resize `images` to `size` using nearest neighbor interpolation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * images:
+/// * size:
+///
+/// Optional attributes (see `Attrs`):
+/// * align_corners: Defaults to false.
+/// * half_pixel_centers: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The resized_images tensor.
+class ResizeNearestNeighbor {
+ public:
+  /// Optional attribute setters for ResizeNearestNeighbor
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs AlignCorners(bool x) {
+      Attrs ret = *this;
+      ret.align_corners_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs HalfPixelCenters(bool x) {
+      Attrs ret = *this;
+      ret.half_pixel_centers_ = x;
+      return ret;
+    }
+
+    bool align_corners_ = false;
+    bool half_pixel_centers_ = false;
+  };
+  ResizeNearestNeighbor(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                        ::tensorflow::Input size);
+  ResizeNearestNeighbor(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                        ::tensorflow::Input size, const ResizeNearestNeighbor::Attrs& attrs);
+  operator ::tensorflow::Output() const { return resized_images; }
+  operator ::tensorflow::Input() const { return resized_images; }
+  ::tensorflow::Node* node() const { return resized_images.node(); }
+
+  static Attrs AlignCorners(bool x) {
+    return Attrs().AlignCorners(x);
+  }
+  static Attrs HalfPixelCenters(bool x) {
+    return Attrs().HalfPixelCenters(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output resized_images;
+};
+
 }  // namespace ops
 }  // namespace tensorflow
 
