@@ -173,18 +173,16 @@ Status Rank4FromShapeInput(InferenceContext* c, int i) {
 
 // MaxPool and AvgPool (TF's MaxPoolShapeWithExplicitPadding / AvgPoolShape): spatial sizes by
 // the window, or, pooling over depth, the depth divided by the depth window.
-Status PoolShape(InferenceContext* c, const char* op) {
-  TF_RETURN_IF_ERROR(c->WithRank(0, 4));
+// The pools' output shape from ksize and strides (attrs, or MaxPoolV2's constant inputs).
+Status PoolShapeWith(InferenceContext* c, const char* op, const std::vector<int64_t>& ksize,
+                     const std::vector<int64_t>& strides) {
   const bool nchw = IsNchw(c);
-  std::vector<int64_t> ksize, strides;
-  TF_RETURN_IF_ERROR(c->GetAttr("strides", &strides));
   if (strides.size() != 4) {
     return errors::InvalidArgument(op,
                                    " requires the stride attribute to contain 4 values, but "
                                    "got: ",
                                    strides.size());
   }
-  TF_RETURN_IF_ERROR(c->GetAttr("ksize", &ksize));
   if (ksize.size() != 4) {
     return errors::InvalidArgument(op,
                                    " requires the ksize attribute to contain 4 values, but "
@@ -207,6 +205,34 @@ Status PoolShape(InferenceContext* c, const char* op) {
   }
   c->set_output(0, InFormat(nchw, out));
   return OkStatus();
+}
+
+Status PoolShape(InferenceContext* c, const char* op) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 4));
+  std::vector<int64_t> ksize, strides;
+  TF_RETURN_IF_ERROR(c->GetAttr("strides", &strides));
+  if (strides.size() == 4) TF_RETURN_IF_ERROR(c->GetAttr("ksize", &ksize));
+  return PoolShapeWith(c, op, strides.size() == 4 ? ksize : std::vector<int64_t>(4), strides);
+}
+
+// MaxPoolV2: ksize and strides are rank-1 inputs of 4 values; unknown rank unless both are
+// known at graph time.
+Status MaxPoolV2Shape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 4));
+  for (int i = 1; i <= 2; ++i) {
+    TF_RETURN_IF_ERROR(c->WithRank(i, 1));
+    const PartialTensorShape& s = c->input(i);
+    if (s.dims() == 1 && s.dim_size(0) >= 0 && s.dim_size(0) != 4) {
+      return errors::InvalidArgument("Dimension must be 4 but is ", s.dim_size(0));
+    }
+  }
+  const Tensor* ksize = c->input_tensor(1);
+  const Tensor* strides = c->input_tensor(2);
+  if (ksize == nullptr || strides == nullptr) {
+    c->set_output(0, PartialTensorShape());
+    return OkStatus();
+  }
+  return PoolShapeWith(c, "MaxPool", tensor::IntValues(*ksize), tensor::IntValues(*strides));
 }
 
 // MaxPoolGrad: orig_input's shape, rank 4.
@@ -293,6 +319,36 @@ REGISTER_OP("MaxPoolGrad")
     .Summary("Computes gradients of the maxpooling function.")
     .CcHeader("nn_ops")
     .CcHidden();
+
+REGISTER_OP("MaxPoolV2")
+    .Input("input: T")
+    .Input("ksize: int32")
+    .Input("strides: int32")
+    .Output("output: T")
+    .Attr(
+        "T: {half, bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8} = "
+        "DT_FLOAT")
+    .Attr("padding: {'SAME', 'VALID'}")
+    .Attr("data_format: {'NHWC', 'NCHW', 'NCHW_VECT_C'} = 'NHWC'")
+    .SetShapeFn(MaxPoolV2Shape)
+    .Summary("Performs max pooling on the input.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("MaxPoolGradV2")
+    .Input("orig_input: T")
+    .Input("orig_output: T")
+    .Input("grad: T")
+    .Input("ksize: int32")
+    .Input("strides: int32")
+    .Output("output: T")
+    .Attr("padding: {'SAME', 'VALID'}")
+    .Attr("data_format: {'NHWC', 'NCHW'} = 'NHWC'")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, "
+        "uint64} = DT_FLOAT")
+    .SetShapeFn(MaxPoolGradShape)
+    .Summary("Computes gradients of the maxpooling function.")
+    .CcHeader("nn_ops");
 
 REGISTER_OP("AvgPool")
     .Input("value: T")

@@ -1,4 +1,5 @@
-// CPU kernels of MaxPool, MaxPoolGrad, AvgPool and AvgPoolGrad, NHWC, with TF 2.21's checks,
+// CPU kernels of MaxPool, MaxPoolGrad, AvgPool and AvgPoolGrad (and MaxPoolV2, MaxPoolGradV2:
+// ksize and strides as inputs), NHWC, with TF 2.21's checks,
 // texts and arithmetic, so results have TF's bits:
 //  - MaxPool starts each output at T's lowest value and takes a value only when it is larger
 //    (NaN never wins; the first of equal values, -0 or +0, stays), as TF's SpatialMaxPool; over
@@ -110,14 +111,42 @@ void ForEachWindow(OpKernelContext* ctx, const Window2D& g, Fn fn) {
                    });
 }
 
-template <typename T>
+// The pool attrs: all from the NodeDef, or (kV2: MaxPoolV2, MaxPoolGradV2) ksize and strides
+// from inputs `first` and `first + 1` when the kernel runs.
+template <bool kV2>
+class PoolAttrs {
+ public:
+  explicit PoolAttrs(OpKernelConstruction* ctx) {
+    OP_REQUIRES_OK(ctx, kV2 ? nn_internal::ReadPoolFormatAndPadding(AttrSlice(ctx->def()), &attrs_)
+                            : nn_internal::ReadPoolAttrs(AttrSlice(ctx->def()), &attrs_));
+  }
+  // MaxPoolV2 says "stride" and checks the window's sizes itself; MaxPoolGradV2 says "strides".
+  Status Get(OpKernelContext* ctx, int first, bool forward, WindowAttrs* out) const {
+    *out = attrs_;
+    if (!kV2) return OkStatus();
+    TF_RETURN_IF_ERROR(nn_internal::SetPoolWindow(tensor::IntValues(ctx->input(first)),
+                                                  tensor::IntValues(ctx->input(first + 1)),
+                                                  forward ? "stride" : "strides", out));
+    if (forward) {
+      for (int64_t k : out->window) {
+        if (k <= 0) return errors::InvalidArgument("Sliding window ksize must be positive.");
+      }
+    }
+    return OkStatus();
+  }
+
+ private:
+  WindowAttrs attrs_;
+};
+
+template <typename T, bool kV2>
 class MaxPoolOp : public OpKernel {
  public:
-  explicit MaxPoolOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
-    OP_REQUIRES_OK(ctx, nn_internal::ReadPoolAttrs(AttrSlice(ctx->def()), &attrs_));
-  }
+  explicit MaxPoolOp(OpKernelConstruction* ctx) : OpKernel(ctx), pool_attrs_(ctx) {}
   void Compute(OpKernelContext* ctx) override {
     const Tensor& input = ctx->input(0);
+    WindowAttrs attrs_;
+    OP_REQUIRES_OK(ctx, pool_attrs_.Get(ctx, 1, /*forward=*/true, &attrs_));
     Window2D g;
     OP_REQUIRES_OK(ctx, PoolGeometry("MaxPoolingOp", attrs_, input.shape(), true, &g));
     Tensor* out = nullptr;
@@ -156,19 +185,19 @@ class MaxPoolOp : public OpKernel {
   }
 
  private:
-  WindowAttrs attrs_;
+  PoolAttrs<kV2> pool_attrs_;
 };
 
-template <typename T>
+template <typename T, bool kV2>
 class MaxPoolGradOp : public OpKernel {
  public:
-  explicit MaxPoolGradOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
-    OP_REQUIRES_OK(ctx, nn_internal::ReadPoolAttrs(AttrSlice(ctx->def()), &attrs_));
-  }
+  explicit MaxPoolGradOp(OpKernelConstruction* ctx) : OpKernel(ctx), pool_attrs_(ctx) {}
   void Compute(OpKernelContext* ctx) override {
     const Tensor& input = ctx->input(0);
     const Tensor& orig_out = ctx->input(1);
     const Tensor& grad = ctx->input(2);
+    WindowAttrs attrs_;
+    OP_REQUIRES_OK(ctx, pool_attrs_.Get(ctx, 3, /*forward=*/false, &attrs_));
     OP_REQUIRES(ctx, input.dims() == 4, errors::InvalidArgument("tensor_in must be 4-dimensional"));
     OP_REQUIRES(ctx, orig_out.dims() == 4,
                 errors::InvalidArgument("tensor_out must be 4-dimensional"));
@@ -224,7 +253,7 @@ class MaxPoolGradOp : public OpKernel {
   }
 
  private:
-  WindowAttrs attrs_;
+  PoolAttrs<kV2> pool_attrs_;
 };
 
 template <typename T>
@@ -357,11 +386,15 @@ class AvgPoolGradOp : public OpKernel {
   WindowAttrs attrs_;
 };
 
-#define MINITF_REGISTER_MAX_POOL(T)                                                      \
-  REGISTER_KERNEL_BUILDER(Name("MaxPool").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \
-                          MaxPoolOp<T>);                                                 \
-  REGISTER_KERNEL_BUILDER(Name("MaxPoolGrad").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
-                          MaxPoolGradOp<T>);
+#define MINITF_REGISTER_MAX_POOL(T)                                                        \
+  REGISTER_KERNEL_BUILDER(Name("MaxPool").Device(DEVICE_CPU).TypeConstraint<T>("T"),       \
+                          (MaxPoolOp<T, false>));                                          \
+  REGISTER_KERNEL_BUILDER(Name("MaxPoolGrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),   \
+                          (MaxPoolGradOp<T, false>));                                      \
+  REGISTER_KERNEL_BUILDER(Name("MaxPoolV2").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \
+                          (MaxPoolOp<T, true>));                                           \
+  REGISTER_KERNEL_BUILDER(Name("MaxPoolGradV2").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          (MaxPoolGradOp<T, true>));
 MINITF_REGISTER_MAX_POOL(float)
 MINITF_REGISTER_MAX_POOL(double)
 MINITF_REGISTER_MAX_POOL(Eigen::half)
@@ -374,9 +407,13 @@ MINITF_REGISTER_MAX_POOL(int32_t)
 MINITF_REGISTER_MAX_POOL(int64_t)
 #undef MINITF_REGISTER_MAX_POOL
 REGISTER_KERNEL_BUILDER(Name("MaxPoolGrad").Device(DEVICE_CPU).TypeConstraint<uint32_t>("T"),
-                        MaxPoolGradOp<uint32_t>);
+                        (MaxPoolGradOp<uint32_t, false>));
 REGISTER_KERNEL_BUILDER(Name("MaxPoolGrad").Device(DEVICE_CPU).TypeConstraint<uint64_t>("T"),
-                        MaxPoolGradOp<uint64_t>);
+                        (MaxPoolGradOp<uint64_t, false>));
+REGISTER_KERNEL_BUILDER(Name("MaxPoolGradV2").Device(DEVICE_CPU).TypeConstraint<uint32_t>("T"),
+                        (MaxPoolGradOp<uint32_t, true>));
+REGISTER_KERNEL_BUILDER(Name("MaxPoolGradV2").Device(DEVICE_CPU).TypeConstraint<uint64_t>("T"),
+                        (MaxPoolGradOp<uint64_t, true>));
 
 #define MINITF_REGISTER_AVG_POOL(T)                                                      \
   REGISTER_KERNEL_BUILDER(Name("AvgPool").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \

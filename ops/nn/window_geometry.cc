@@ -119,16 +119,14 @@ Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out) {
   return ReadPadding(attrs, /*has_explicit=*/true, out);
 }
 
-Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out) {
-  std::vector<int64_t> ksize, strides;
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "ksize", &ksize));
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
-  TF_RETURN_IF_ERROR(ReadFormat(attrs, &out->nchw));
+Status SetPoolWindow(const std::vector<int64_t>& ksize, const std::vector<int64_t>& strides,
+                     const char* strides_name, WindowAttrs* out) {
   if (ksize.size() != 4) {
     return errors::InvalidArgument("Sliding window ksize field must specify 4 dimensions");
   }
   if (strides.size() != 4) {
-    return errors::InvalidArgument("Sliding window stride field must specify 4 dimensions");
+    return errors::InvalidArgument("Sliding window ", strides_name,
+                                   " field must specify 4 dimensions");
   }
   out->window = ToNhwc(out->nchw, ksize);
   out->strides = ToNhwc(out->nchw, strides);
@@ -136,7 +134,21 @@ Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out) {
   if (out->window[0] != 1 || out->strides[0] != 1) {
     return errors::Unimplemented("Pooling is not yet supported on the batch dimension.");
   }
+  return OkStatus();
+}
+
+Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out) {
+  std::vector<int64_t> ksize, strides;
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "ksize", &ksize));
+  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "strides", &strides));
+  TF_RETURN_IF_ERROR(ReadFormat(attrs, &out->nchw));
+  TF_RETURN_IF_ERROR(SetPoolWindow(ksize, strides, "stride", out));
   return ReadPadding(attrs, /*has_explicit=*/attrs.Find("explicit_paddings") != nullptr, out);
+}
+
+Status ReadPoolFormatAndPadding(const AttrSlice& attrs, WindowAttrs* out) {
+  TF_RETURN_IF_ERROR(ReadFormat(attrs, &out->nchw));
+  return ReadPadding(attrs, /*has_explicit=*/false, out);
 }
 
 Status WindowedOutputSize(int64_t input, int64_t window, int64_t dilation, int64_t stride,

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/conv.pb: inputs and TensorFlow 2.21's outputs for the windowed ops
-(Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool, MaxPoolGrad, AvgPool, AvgPoolGrad)
+(Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool, MaxPoolGrad, AvgPool, AvgPoolGrad,
+MaxPoolV2, MaxPoolGradV2)
 and BatchMatMul / BatchMatMulV2 / BatchMatMulV3: every dtype TF's CPU kernels take, VALID / SAME / EXPLICIT
 padding, strides, dilations, grouped convolutions, depth pooling, ties, NaN and -0 in the
 pools, adjoints and broadcast batches. TF's own CPU kernels (TF_ENABLE_ONEDNN_OPTS=0: the
@@ -177,6 +178,25 @@ def cases():
     yield from pool_cases(rng)
     yield from batch_matmul_cases(rng)
     yield from batch_matmul_v3_cases(rng)
+    yield from pool_v2_cases(rng)
+
+
+def pool_v2_cases(rng):
+    """MaxPoolV2 and MaxPoolGradV2 (appended last): ksize and strides as int32 inputs."""
+    windows = [((2, 6, 7, 3), [1, 3, 2, 1], [1, 2, 3, 1], "VALID"),
+               ((1, 5, 5, 2), [1, 2, 2, 1], [1, 2, 2, 1], "SAME"),
+               ((2, 3, 3, 6), [1, 1, 1, 3], [1, 1, 1, 3], "VALID")]
+    for dtype in FLOATS + POOL_INTS:
+        for shape, ksize, strides, padding in windows:
+            x = pool_values(rng, dtype, shape)
+            k, st = np.array(ksize, np.int32), np.array(strides, np.int32)
+            yield "MaxPoolV2", [x, k, st], {"padding": padding}
+            if ksize[3] != 1:
+                continue
+            y = tf.raw_ops.MaxPoolV2(input=tf.constant(x), ksize=k, strides=st,
+                                     padding=padding).numpy()
+            yield "MaxPoolGradV2", [x, y, rand(rng, dtype, y.shape, 2.0), k, st], \
+                {"padding": padding}
 
 
 def build():

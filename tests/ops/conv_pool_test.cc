@@ -222,6 +222,29 @@ TEST(ConvPoolTest, PoolErrorsAreTFs) {
   ExpectError({x}, avg_pool({2, 2, 2, 1}, {1, 2, 2, 1}, "SAME"), kUnimplemented,
               "Pooling is not yet supported on the batch dimension.");
 
+  // MaxPoolV2 and MaxPoolGradV2 read ksize and strides from inputs (texts from live TF).
+  const Build max_v2 = [](const Scope& s, const Inputs& in) -> Output {
+    return MaxPoolV2(s, in[0], in[1], in[2], "SAME");
+  };
+  auto i32 = [](std::vector<int32_t> v) { return test::AsTensor<int32_t>(v); };
+  ExpectError({x, i32({1, 2, 2}), i32({1, 2, 2, 1})}, max_v2, kInvalid,
+              "Sliding window ksize field must specify 4 dimensions");
+  ExpectError({x, i32({1, 2, 2, 1}), i32({1, 2, 2})}, max_v2, kInvalid,
+              "Sliding window stride field must specify 4 dimensions");
+  ExpectError({x, i32({2, 2, 2, 1}), i32({1, 2, 2, 1})}, max_v2, kUnimplemented,
+              "Pooling is not yet supported on the batch dimension.");
+  ExpectError({x, i32({1, 0, 2, 1}), i32({1, 2, 2, 1})}, max_v2, kInvalid,
+              "Sliding window ksize must be positive.");
+  ExpectError({x, i32({1, 2, 2, 1}), i32({1, 0, 2, 1})}, max_v2, kInvalid,
+              "Stride must be > 0, but got 0");
+  const Build max_grad_v2 = [](const Scope& s, const Inputs& in) -> Output {
+    return MaxPoolGradV2(s, in[0], in[1], in[2], in[3], in[4], "SAME");
+  };
+  ExpectError({x, Ones({1, 3, 3, 2}), Ones({1, 3, 3, 2}), i32({1, 2, 2, 1}), i32({1, 2, 2})},
+              max_grad_v2, kInvalid, "Sliding window strides field must specify 4 dimensions");
+  ExpectError({x, Ones({1, 3, 3, 2}), Ones({1, 4, 3, 2}), i32({1, 2, 2, 1}), i32({1, 2, 2, 1})},
+              max_grad_v2, kInvalid, "Expected grad shape to be [1,3,3,2], but got [1,4,3,2]");
+
   auto max_grad = [](const char* format) -> Build {
     return [format](const Scope& s, const Inputs& in) -> Output {
       const std::vector<int> window = std::string(format) == "NCHW" ? std::vector<int>{1, 1, 2, 2}

@@ -834,7 +834,8 @@ TEST(GradientCheckTest, WrongGradientIsDetected) {
 // Conv2D in each padding and stride, its input gradient's own gradient, and the pools. MaxPool's
 // input is spread 0.1 apart (no near-ties for the differences to cross); AvgPool in SAME
 // divides its edge windows by their smaller counts.
-GRADIENT_CHECK_TEST(WindowedOps, "Conv2D", "Conv2DBackpropInput", "MaxPool", "AvgPool") {
+GRADIENT_CHECK_TEST(WindowedOps, "Conv2D", "Conv2DBackpropInput", "MaxPool", "AvgPool",
+                    "MaxPoolV2") {
   const TensorShape x_shape({2, 5, 4, 3}), f_shape({3, 2, 3, 4});
   for (const char* padding : {"VALID", "SAME"}) {
     for (int stride : {1, 2}) {
@@ -871,6 +872,9 @@ GRADIENT_CHECK_TEST(WindowedOps, "Conv2D", "Conv2DBackpropInput", "MaxPool", "Av
         {2, std::string(padding) == "SAME" ? 3 : 2, std::string(padding) == "SAME" ? 4 : 3, 3});
     double max_error = -1;
     TF_ASSERT_OK((ComputeGradientError<double, double>(s, x, spread, y, y_shape, &max_error)));
+    EXPECT_LT(max_error, 1e-6);
+    auto y2 = MaxPoolV2(s, x, Const(s, {1, 2, 2, 1}), Const(s, {1, 2, 1, 1}), padding);
+    TF_ASSERT_OK((ComputeGradientError<double, double>(s, x, spread, y2, y_shape, &max_error)));
     EXPECT_LT(max_error, 1e-6);
     Scope a = Scope::NewRootScope();
     auto ax = D(a, x_shape);

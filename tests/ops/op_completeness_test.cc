@@ -164,7 +164,7 @@ const std::set<std::string> kNoGradientInTf = {
     "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
-    "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",
+    "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

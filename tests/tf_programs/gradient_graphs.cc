@@ -454,6 +454,11 @@ int main() {
     auto z = ops::Add(r, ops::Add(r, a, b), c);
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
   });
+  Case("MaxPoolV2", [](const Scope& r) {
+    auto x = F(r, "x", {1, 4, 5, 2});
+    auto y = ops::MaxPoolV2(r, x, ops::Const(r, {1, 2, 2, 1}), ops::Const(r, {1, 1, 2, 1}), "SAME");
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -47,6 +47,11 @@ Status CheckExplicitPaddings(Padding padding, const std::vector<int64_t>& explic
 // dilations, none in the batch or depth dimensions, all positive; TF's CheckValidPadding.
 Status ReadConvAttrs(const AttrSlice& attrs, WindowAttrs* out);
 Status ReadPoolAttrs(const AttrSlice& attrs, WindowAttrs* out);
+// The V2 pools (ksize and strides as inputs): data_format and padding from the attrs, then the
+// window from the inputs' values with TF's texts (`strides_name`: "stride" or "strides").
+Status ReadPoolFormatAndPadding(const AttrSlice& attrs, WindowAttrs* out);
+Status SetPoolWindow(const std::vector<int64_t>& ksize, const std::vector<int64_t>& strides,
+                     const char* strides_name, WindowAttrs* out);
 
 // TF's GetWindowedOutputSizeVerbose: the output size and the paddings before and after
 // (read, for kExplicit, from *pad_before / *pad_after).

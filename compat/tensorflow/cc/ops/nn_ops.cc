@@ -272,6 +272,76 @@ MaxPool::MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                  StringPiece padding)
     : MaxPool(scope, input, ksize, strides, padding, MaxPool::Attrs()) {}
 
+MaxPoolGradV2::MaxPoolGradV2(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                             ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                             ::tensorflow::Input ksize, ::tensorflow::Input strides,
+                             StringPiece padding, const MaxPoolGradV2::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input = ::tensorflow::ops::AsNodeOut(scope, orig_input);
+  if (!scope.ok()) return;
+  auto _orig_output = ::tensorflow::ops::AsNodeOut(scope, orig_output);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  auto _ksize = ::tensorflow::ops::AsNodeOut(scope, ksize);
+  if (!scope.ok()) return;
+  auto _strides = ::tensorflow::ops::AsNodeOut(scope, strides);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPoolGradV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPoolGradV2")
+                     .Input(_orig_input)
+                     .Input(_orig_output)
+                     .Input(_grad)
+                     .Input(_ksize)
+                     .Input(_strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPoolGradV2::MaxPoolGradV2(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                             ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                             ::tensorflow::Input ksize, ::tensorflow::Input strides,
+                             StringPiece padding)
+    : MaxPoolGradV2(scope, orig_input, orig_output, grad, ksize, strides, padding,
+                    MaxPoolGradV2::Attrs()) {}
+
+MaxPoolV2::MaxPoolV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     ::tensorflow::Input ksize, ::tensorflow::Input strides, StringPiece padding,
+                     const MaxPoolV2::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _ksize = ::tensorflow::ops::AsNodeOut(scope, ksize);
+  if (!scope.ok()) return;
+  auto _strides = ::tensorflow::ops::AsNodeOut(scope, strides);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPoolV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPoolV2")
+                     .Input(_input)
+                     .Input(_ksize)
+                     .Input(_strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPoolV2::MaxPoolV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     ::tensorflow::Input ksize, ::tensorflow::Input strides, StringPiece padding)
+    : MaxPoolV2(scope, input, ksize, strides, padding, MaxPoolV2::Attrs()) {}
+
 Relu::Relu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   if (!scope.ok()) return;
   auto _features = ::tensorflow::ops::AsNodeOut(scope, features);

@@ -513,6 +513,97 @@ class MaxPool {
   ::tensorflow::Output output;
 };
 
+/// Computes gradients of the maxpooling function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input:
+/// * orig_output:
+/// * grad:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPoolGradV2 {
+ public:
+  /// Optional attribute setters for MaxPoolGradV2
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  MaxPoolGradV2(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                ::tensorflow::Input ksize, ::tensorflow::Input strides, StringPiece padding);
+  MaxPoolGradV2(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                ::tensorflow::Input ksize, ::tensorflow::Input strides, StringPiece padding,
+                const MaxPoolGradV2::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Performs max pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPoolV2 {
+ public:
+  /// Optional attribute setters for MaxPoolV2
+  struct Attrs {
+    /// Defaults to "NHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NHWC";
+  };
+  MaxPoolV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input ksize,
+            ::tensorflow::Input strides, StringPiece padding);
+  MaxPoolV2(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input ksize,
+            ::tensorflow::Input strides, StringPiece padding, const MaxPoolV2::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes rectified linear: `max(features, 0)`.
 ///
 /// Args:
