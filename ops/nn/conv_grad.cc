@@ -120,6 +120,35 @@ Status MaxPoolGradV2Helper(const Scope& scope, const Operation& op,
 }
 REGISTER_GRADIENT_OP("MaxPoolV2", MaxPoolGradV2Helper);
 
+// FractionalMaxPool / FractionalAvgPool: their gradient ops on the forward op's pooling
+// sequences (outputs 1 and 2); nothing flows back through the sequences.
+Status FractionalMaxPoolGradHelper(const Scope& scope, const Operation& op,
+                                   const std::vector<Output>& grad_inputs,
+                                   std::vector<Output>* grad_outputs) {
+  bool overlapping = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.output(0).node()->attrs(), "overlapping", &overlapping));
+  auto dx = internal::FractionalMaxPoolGrad(
+      scope, op.input(0), op.output(0), grad_inputs[0], op.output(1), op.output(2),
+      internal::FractionalMaxPoolGrad::Overlapping(overlapping));
+  grad_outputs->push_back(dx);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("FractionalMaxPool", FractionalMaxPoolGradHelper);
+
+Status FractionalAvgPoolGradHelper(const Scope& scope, const Operation& op,
+                                   const std::vector<Output>& grad_inputs,
+                                   std::vector<Output>* grad_outputs) {
+  bool overlapping = false;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.output(0).node()->attrs(), "overlapping", &overlapping));
+  auto shape = Shape(scope, op.input(0), Shape::OutType(DT_INT64));
+  auto dx =
+      internal::FractionalAvgPoolGrad(scope, shape, grad_inputs[0], op.output(1), op.output(2),
+                                      internal::FractionalAvgPoolGrad::Overlapping(overlapping));
+  grad_outputs->push_back(dx);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("FractionalAvgPool", FractionalAvgPoolGradHelper);
+
 Status AvgPoolGradHelper(const Scope& scope, const Operation& op,
                          const std::vector<Output>& grad_inputs,
                          std::vector<Output>* grad_outputs) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/conv.pb: inputs and TensorFlow 2.21's outputs for the windowed ops
 (Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool, MaxPoolGrad, AvgPool, AvgPoolGrad,
-MaxPoolV2, MaxPoolGradV2)
+MaxPoolV2, MaxPoolGradV2, FractionalMaxPool, FractionalAvgPool and their gradient ops)
 and BatchMatMul / BatchMatMulV2 / BatchMatMulV3: every dtype TF's CPU kernels take, VALID / SAME / EXPLICIT
 padding, strides, dilations, grouped convolutions, depth pooling, ties, NaN and -0 in the
 pools, adjoints and broadcast batches. TF's own CPU kernels (TF_ENABLE_ONEDNN_OPTS=0: the
@@ -179,6 +179,34 @@ def cases():
     yield from batch_matmul_cases(rng)
     yield from batch_matmul_v3_cases(rng)
     yield from pool_v2_cases(rng)
+    yield from fractional_pool_cases(rng)
+
+
+def fractional_pool_cases(rng):
+    """FractionalMaxPool / FractionalAvgPool with fixed seeds (deterministic), both sequence
+    kinds, overlapping or not, and their gradient ops on the forward op's sequences (appended
+    last)."""
+    settings = [((1, 6, 6, 1), [1.0, 1.5, 1.5, 1.0], False, False, 1, 2),
+                ((2, 10, 23, 3), [1.0, 1.44, 2.3, 1.0], True, False, 42, 0),
+                ((1, 9, 7, 2), [1.0, 2.0, 1.3, 1.0], False, True, 7, 11),
+                ((2, 5, 8, 4), [1.0, 1.7, 2.9, 1.0], True, True, -3, 5)]
+    for dtype in [np.float32, np.float64, np.int32, np.int64]:
+        for shape, ratio, pseudo, overlapping, seed, seed2 in settings:
+            attrs = {"pooling_ratio": ratio, "pseudo_random": pseudo, "overlapping": overlapping,
+                     "deterministic": True, "seed": seed, "seed2": seed2}
+            for op in ("FractionalMaxPool", "FractionalAvgPool"):
+                yield op, [pool_values(rng, dtype, shape)], dict(attrs)
+                # The gradients on finite values (a NaN first in a window fails TF's check).
+                x = rand(rng, dtype, shape, 3.0)
+                y, rows, cols = [t.numpy() for t in getattr(tf.raw_ops, op)(value=tf.constant(x),
+                                                                           **attrs)]
+                g = rand(rng, dtype, y.shape, 2.0)
+                if op == "FractionalMaxPool":
+                    yield "FractionalMaxPoolGrad", [x, y, g, rows, cols], \
+                        {"overlapping": overlapping}
+                else:
+                    yield "FractionalAvgPoolGrad", [np.array(shape, np.int64), g, rows, cols], \
+                        {"overlapping": overlapping}
 
 
 def pool_v2_cases(rng):

@@ -12,7 +12,7 @@ from tensorflow.core.framework import graph_pb2
 
 def set_attr(attr, value):
     """Stores an attr value by its Python type: bool b, int i, float f, str s, list of ints
-    list.i, a dtype type."""
+    list.i, list with a float list.f, a dtype type."""
     if isinstance(value, (bool, np.bool_)):
         attr.b = bool(value)
     elif isinstance(value, (int, np.integer)):
@@ -21,6 +21,8 @@ def set_attr(attr, value):
         attr.f = float(value)
     elif isinstance(value, str):
         attr.s = value.encode()
+    elif isinstance(value, list) and any(isinstance(v, float) for v in value):  # list(float)
+        attr.list.f.extend(float(v) for v in value)
     elif isinstance(value, list):  # list(int)
         attr.list.i.extend(int(v) for v in value)
     else:

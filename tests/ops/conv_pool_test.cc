@@ -278,6 +278,51 @@ TEST(ConvPoolTest, PoolErrorsAreTFs) {
               "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu");
 }
 
+TEST(ConvPoolTest, FractionalPoolErrorsAreTFs) {
+  auto max_pool = [](std::vector<float> ratio, FractionalMaxPool::Attrs attrs = {}) -> Build {
+    return [=](const Scope& s, const Inputs& in) -> Output {
+      return FractionalMaxPool(s, in[0], ratio, attrs).output;
+    };
+  };
+  auto avg_pool = [](std::vector<float> ratio) -> Build {
+    return [=](const Scope& s, const Inputs& in) -> Output {
+      return FractionalAvgPool(s, in[0], ratio).output;
+    };
+  };
+  const Tensor x = Ones({1, 5, 5, 2});
+  ExpectError({x}, max_pool({1, 0.5f, 1.5f, 1}), kInvalid,
+              "pooling_ratio cannot be smaller than 1, got: 0.5");
+  ExpectError({x}, max_pool({2, 1.5f, 1.5f, 1}), kUnimplemented,
+              "Fractional max pooling is not yet supported on the batch nor channel dimension.");
+  ExpectError({x}, avg_pool({1, 1.5f, 1.5f, 2}), kUnimplemented,
+              "Fractional average pooling is not yet supported on the batch nor channel "
+              "dimension.");
+  ExpectError({x}, max_pool({1, 1.5f, 1.5f, 1}, FractionalMaxPool::Seed(3)), kInvalid,
+              "Both seed and seed2 should be 0 if deterministic is false.");
+  ExpectError({Ones({5, 5, 2})}, max_pool({1, 1.5f, 1.5f, 1}), kInvalid,
+              "tensor_in must be 4-dimensional");
+  ExpectError({Ones({1, 5, 1, 2})}, avg_pool({1, 1.5f, 1.5f, 1}), kInvalid,
+              "Pooling ratio is higher than input dimension size for dimension 2. Input dim "
+              "size: 1 pooling ratio: 1.5");
+  ExpectShapeError(
+      [](const Scope& s) {
+        FractionalMaxPool(s, Const(s, Ones({2, 10, 10, 3})), {1, 0.5f, -1, 1});
+      },
+      "Size computed for dim 2 is negative: -10");
+  const Build avg_grad = [](const Scope& s, const Inputs& in) -> Output {
+    return ops::internal::FractionalAvgPoolGrad(s, in[0], in[1], in[2], in[3]);
+  };
+  auto i64 = [](std::vector<int64_t> v) { return test::AsTensor<int64_t>(v); };
+  ExpectError({i64({1, 4, 4}), Ones({1, 2, 2, 1}), i64({0, 2, 4}), i64({0, 2, 4})}, avg_grad,
+              kInvalid, "original input tensor shape must be1-dimensional and 4 elements");
+  ExpectError({i64({1, 4, 4, 1}), Ones({1, 2, 2, 1}), i64({0, 2}), i64({0, 2, 4})}, avg_grad,
+              kInvalid,
+              "Given out_backprop shape [1,2,2,1], row_seq_tensor must have at least 3 elements, "
+              "but got 2");
+  ExpectError({i64({1, 4, 4, 1}), Ones({1, 2, 2, 1}), i64({-1, 0, 2}), i64({0, 2, 4})}, avg_grad,
+              kInvalid, "Row sequence tensor values must not be negative, got -1  0  2");
+}
+
 TEST(ConvPoolTest, BatchMatMulErrorsAreTFs) {
   const Build v2 = [](const Scope& s, const Inputs& in) -> Output {
     return BatchMatMulV2(s, in[0], in[1]);

@@ -884,6 +884,27 @@ GRADIENT_CHECK_TEST(WindowedOps, "Conv2D", "Conv2DBackpropInput", "MaxPool", "Av
   }
 }
 
+// The fractional pools with fixed seeds (the same windows in every run), as TF's own
+// nn_grad_test sets them up.
+GRADIENT_CHECK_TEST(FractionalPools, "FractionalMaxPool", "FractionalAvgPool") {
+  for (bool overlapping : {true, false}) {
+    SCOPED_TRACE(overlapping);
+    const TensorShape x_shape({1, 3, 7, 1}), y_shape({1, 2, 3, 1});
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, x_shape);
+    auto max_pool = FractionalMaxPool(
+        s, x, {1, 1.2f, 1.9f, 1},
+        FractionalMaxPool::Deterministic(true).Overlapping(overlapping).Seed(1).Seed2(2));
+    CheckDouble(s, {x}, {x_shape}, {max_pool.output}, {y_shape});
+    Scope a = Scope::NewRootScope();
+    auto ax = D(a, x_shape);
+    auto avg_pool = FractionalAvgPool(
+        a, ax, {1, 1.2f, 1.9f, 1},
+        FractionalAvgPool::Deterministic(true).Overlapping(overlapping).Seed(1).Seed2(2));
+    CheckDouble(a, {ax}, {x_shape}, {avg_pool.output}, {y_shape});
+  }
+}
+
 // The batched products in every adjoint, V2 and V3 broadcasting a batch dimension (their
 // gradients sum over it).
 GRADIENT_CHECK_TEST(BatchMatMulOps, "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3") {

@@ -165,6 +165,7 @@ const std::set<std::string> kNoGradientInTf = {
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2",
+    "FractionalMaxPoolGrad", "FractionalAvgPoolGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -459,6 +459,16 @@ int main() {
     auto y = ops::MaxPoolV2(r, x, ops::Const(r, {1, 2, 2, 1}), ops::Const(r, {1, 1, 2, 1}), "SAME");
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
   });
+  Case("FractionalMaxPool/FractionalAvgPool", [](const Scope& r) {
+    auto x = F(r, "x", {1, 3, 7, 1});
+    auto m = ops::FractionalMaxPool(
+        r, x, {1, 1.2f, 1.9f, 1},
+        ops::FractionalMaxPool::Deterministic(true).Overlapping(true).Seed(1).Seed2(2));
+    auto a = ops::FractionalAvgPool(r, x, {1, 1.2f, 1.9f, 1},
+                                    ops::FractionalAvgPool::Deterministic(true).Seed(3));
+    auto z = ops::Add(r, m.output, a.output);
+    return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -212,6 +212,80 @@ Elu::Elu(const ::tensorflow::Scope& scope, ::tensorflow::Input features) {
   this->activations = Output(ret, 0);
 }
 
+FractionalAvgPool::FractionalAvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                                     const gtl::ArraySlice<float>& pooling_ratio,
+                                     const FractionalAvgPool::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FractionalAvgPool");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FractionalAvgPool")
+                     .Input(_value)
+                     .Attr("pooling_ratio", pooling_ratio)
+                     .Attr("pseudo_random", attrs.pseudo_random_)
+                     .Attr("overlapping", attrs.overlapping_)
+                     .Attr("deterministic", attrs.deterministic_)
+                     .Attr("seed", attrs.seed_)
+                     .Attr("seed2", attrs.seed2_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->output = Output(ret, _outputs_range["output"].first);
+  this->row_pooling_sequence = Output(ret, _outputs_range["row_pooling_sequence"].first);
+  this->col_pooling_sequence = Output(ret, _outputs_range["col_pooling_sequence"].first);
+}
+
+FractionalAvgPool::FractionalAvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                                     const gtl::ArraySlice<float>& pooling_ratio)
+    : FractionalAvgPool(scope, value, pooling_ratio, FractionalAvgPool::Attrs()) {}
+
+FractionalMaxPool::FractionalMaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                                     const gtl::ArraySlice<float>& pooling_ratio,
+                                     const FractionalMaxPool::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _value = ::tensorflow::ops::AsNodeOut(scope, value);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FractionalMaxPool");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FractionalMaxPool")
+                     .Input(_value)
+                     .Attr("pooling_ratio", pooling_ratio)
+                     .Attr("pseudo_random", attrs.pseudo_random_)
+                     .Attr("overlapping", attrs.overlapping_)
+                     .Attr("deterministic", attrs.deterministic_)
+                     .Attr("seed", attrs.seed_)
+                     .Attr("seed2", attrs.seed2_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->output = Output(ret, _outputs_range["output"].first);
+  this->row_pooling_sequence = Output(ret, _outputs_range["row_pooling_sequence"].first);
+  this->col_pooling_sequence = Output(ret, _outputs_range["col_pooling_sequence"].first);
+}
+
+FractionalMaxPool::FractionalMaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                                     const gtl::ArraySlice<float>& pooling_ratio)
+    : FractionalMaxPool(scope, value, pooling_ratio, FractionalMaxPool::Attrs()) {}
+
 L2Loss::L2Loss(const ::tensorflow::Scope& scope, ::tensorflow::Input t) {
   if (!scope.ok()) return;
   auto _t = ::tensorflow::ops::AsNodeOut(scope, t);

@@ -418,6 +418,188 @@ class Elu {
   ::tensorflow::Output activations;
 };
 
+/// Performs fractional average pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * value:
+/// * pooling_ratio:
+///
+/// Optional attributes (see `Attrs`):
+/// * pseudo_random: Defaults to false.
+/// * overlapping: Defaults to false.
+/// * deterministic: Defaults to false.
+/// * seed: Defaults to 0.
+/// * seed2: Defaults to 0.
+///
+/// Returns:
+/// * `Output` output:
+/// * `Output` row_pooling_sequence:
+/// * `Output` col_pooling_sequence:
+class FractionalAvgPool {
+ public:
+  /// Optional attribute setters for FractionalAvgPool
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs PseudoRandom(bool x) {
+      Attrs ret = *this;
+      ret.pseudo_random_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Overlapping(bool x) {
+      Attrs ret = *this;
+      ret.overlapping_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Deterministic(bool x) {
+      Attrs ret = *this;
+      ret.deterministic_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Seed(int64 x) {
+      Attrs ret = *this;
+      ret.seed_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Seed2(int64 x) {
+      Attrs ret = *this;
+      ret.seed2_ = x;
+      return ret;
+    }
+
+    bool pseudo_random_ = false;
+    bool overlapping_ = false;
+    bool deterministic_ = false;
+    int64 seed_ = 0;
+    int64 seed2_ = 0;
+  };
+  FractionalAvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                    const gtl::ArraySlice<float>& pooling_ratio);
+  FractionalAvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                    const gtl::ArraySlice<float>& pooling_ratio,
+                    const FractionalAvgPool::Attrs& attrs);
+
+  static Attrs PseudoRandom(bool x) {
+    return Attrs().PseudoRandom(x);
+  }
+  static Attrs Overlapping(bool x) {
+    return Attrs().Overlapping(x);
+  }
+  static Attrs Deterministic(bool x) {
+    return Attrs().Deterministic(x);
+  }
+  static Attrs Seed(int64 x) {
+    return Attrs().Seed(x);
+  }
+  static Attrs Seed2(int64 x) {
+    return Attrs().Seed2(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+  ::tensorflow::Output row_pooling_sequence;
+  ::tensorflow::Output col_pooling_sequence;
+};
+
+/// Performs fractional max pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * value:
+/// * pooling_ratio:
+///
+/// Optional attributes (see `Attrs`):
+/// * pseudo_random: Defaults to false.
+/// * overlapping: Defaults to false.
+/// * deterministic: Defaults to false.
+/// * seed: Defaults to 0.
+/// * seed2: Defaults to 0.
+///
+/// Returns:
+/// * `Output` output:
+/// * `Output` row_pooling_sequence:
+/// * `Output` col_pooling_sequence:
+class FractionalMaxPool {
+ public:
+  /// Optional attribute setters for FractionalMaxPool
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs PseudoRandom(bool x) {
+      Attrs ret = *this;
+      ret.pseudo_random_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Overlapping(bool x) {
+      Attrs ret = *this;
+      ret.overlapping_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Deterministic(bool x) {
+      Attrs ret = *this;
+      ret.deterministic_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Seed(int64 x) {
+      Attrs ret = *this;
+      ret.seed_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Seed2(int64 x) {
+      Attrs ret = *this;
+      ret.seed2_ = x;
+      return ret;
+    }
+
+    bool pseudo_random_ = false;
+    bool overlapping_ = false;
+    bool deterministic_ = false;
+    int64 seed_ = 0;
+    int64 seed2_ = 0;
+  };
+  FractionalMaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                    const gtl::ArraySlice<float>& pooling_ratio);
+  FractionalMaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
+                    const gtl::ArraySlice<float>& pooling_ratio,
+                    const FractionalMaxPool::Attrs& attrs);
+
+  static Attrs PseudoRandom(bool x) {
+    return Attrs().PseudoRandom(x);
+  }
+  static Attrs Overlapping(bool x) {
+    return Attrs().Overlapping(x);
+  }
+  static Attrs Deterministic(bool x) {
+    return Attrs().Deterministic(x);
+  }
+  static Attrs Seed(int64 x) {
+    return Attrs().Seed(x);
+  }
+  static Attrs Seed2(int64 x) {
+    return Attrs().Seed2(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+  ::tensorflow::Output row_pooling_sequence;
+  ::tensorflow::Output col_pooling_sequence;
+};
+
 /// L2 Loss: `sum(t ** 2) / 2`.
 ///
 /// Args:

@@ -62,6 +62,89 @@ EluGrad::EluGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input gradients
   this->backprops = Output(ret, 0);
 }
 
+FractionalAvgPoolGrad::FractionalAvgPoolGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input orig_input_tensor_shape,
+                                             ::tensorflow::Input out_backprop,
+                                             ::tensorflow::Input row_pooling_sequence,
+                                             ::tensorflow::Input col_pooling_sequence,
+                                             const FractionalAvgPoolGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input_tensor_shape = ::tensorflow::ops::AsNodeOut(scope, orig_input_tensor_shape);
+  if (!scope.ok()) return;
+  auto _out_backprop = ::tensorflow::ops::AsNodeOut(scope, out_backprop);
+  if (!scope.ok()) return;
+  auto _row_pooling_sequence = ::tensorflow::ops::AsNodeOut(scope, row_pooling_sequence);
+  if (!scope.ok()) return;
+  auto _col_pooling_sequence = ::tensorflow::ops::AsNodeOut(scope, col_pooling_sequence);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FractionalAvgPoolGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FractionalAvgPoolGrad")
+                     .Input(_orig_input_tensor_shape)
+                     .Input(_out_backprop)
+                     .Input(_row_pooling_sequence)
+                     .Input(_col_pooling_sequence)
+                     .Attr("overlapping", attrs.overlapping_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+FractionalAvgPoolGrad::FractionalAvgPoolGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input orig_input_tensor_shape,
+                                             ::tensorflow::Input out_backprop,
+                                             ::tensorflow::Input row_pooling_sequence,
+                                             ::tensorflow::Input col_pooling_sequence)
+    : FractionalAvgPoolGrad(scope, orig_input_tensor_shape, out_backprop, row_pooling_sequence,
+                            col_pooling_sequence, FractionalAvgPoolGrad::Attrs()) {}
+
+FractionalMaxPoolGrad::FractionalMaxPoolGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input orig_input,
+                                             ::tensorflow::Input orig_output,
+                                             ::tensorflow::Input out_backprop,
+                                             ::tensorflow::Input row_pooling_sequence,
+                                             ::tensorflow::Input col_pooling_sequence,
+                                             const FractionalMaxPoolGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input = ::tensorflow::ops::AsNodeOut(scope, orig_input);
+  if (!scope.ok()) return;
+  auto _orig_output = ::tensorflow::ops::AsNodeOut(scope, orig_output);
+  if (!scope.ok()) return;
+  auto _out_backprop = ::tensorflow::ops::AsNodeOut(scope, out_backprop);
+  if (!scope.ok()) return;
+  auto _row_pooling_sequence = ::tensorflow::ops::AsNodeOut(scope, row_pooling_sequence);
+  if (!scope.ok()) return;
+  auto _col_pooling_sequence = ::tensorflow::ops::AsNodeOut(scope, col_pooling_sequence);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("FractionalMaxPoolGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "FractionalMaxPoolGrad")
+                     .Input(_orig_input)
+                     .Input(_orig_output)
+                     .Input(_out_backprop)
+                     .Input(_row_pooling_sequence)
+                     .Input(_col_pooling_sequence)
+                     .Attr("overlapping", attrs.overlapping_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+FractionalMaxPoolGrad::FractionalMaxPoolGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input orig_input,
+                                             ::tensorflow::Input orig_output,
+                                             ::tensorflow::Input out_backprop,
+                                             ::tensorflow::Input row_pooling_sequence,
+                                             ::tensorflow::Input col_pooling_sequence)
+    : FractionalMaxPoolGrad(scope, orig_input, orig_output, out_backprop, row_pooling_sequence,
+                            col_pooling_sequence, FractionalMaxPoolGrad::Attrs()) {}
+
 LeakyRelu::LeakyRelu(const ::tensorflow::Scope& scope, ::tensorflow::Input features,
                      const LeakyRelu::Attrs& attrs) {
   if (!scope.ok()) return;

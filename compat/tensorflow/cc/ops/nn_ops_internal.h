@@ -85,6 +85,103 @@ class EluGrad {
   ::tensorflow::Output backprops;
 };
 
+/// Computes gradient of the FractionalAvgPool function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input_tensor_shape:
+/// * out_backprop:
+/// * row_pooling_sequence:
+/// * col_pooling_sequence:
+///
+/// Optional attributes (see `Attrs`):
+/// * overlapping: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class FractionalAvgPoolGrad {
+ public:
+  /// Optional attribute setters for FractionalAvgPoolGrad
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Overlapping(bool x) {
+      Attrs ret = *this;
+      ret.overlapping_ = x;
+      return ret;
+    }
+
+    bool overlapping_ = false;
+  };
+  FractionalAvgPoolGrad(const ::tensorflow::Scope& scope,
+                        ::tensorflow::Input orig_input_tensor_shape,
+                        ::tensorflow::Input out_backprop, ::tensorflow::Input row_pooling_sequence,
+                        ::tensorflow::Input col_pooling_sequence);
+  FractionalAvgPoolGrad(const ::tensorflow::Scope& scope,
+                        ::tensorflow::Input orig_input_tensor_shape,
+                        ::tensorflow::Input out_backprop, ::tensorflow::Input row_pooling_sequence,
+                        ::tensorflow::Input col_pooling_sequence,
+                        const FractionalAvgPoolGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Overlapping(bool x) {
+    return Attrs().Overlapping(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes gradient of the FractionalMaxPool function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input:
+/// * orig_output:
+/// * out_backprop:
+/// * row_pooling_sequence:
+/// * col_pooling_sequence:
+///
+/// Optional attributes (see `Attrs`):
+/// * overlapping: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class FractionalMaxPoolGrad {
+ public:
+  /// Optional attribute setters for FractionalMaxPoolGrad
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Overlapping(bool x) {
+      Attrs ret = *this;
+      ret.overlapping_ = x;
+      return ret;
+    }
+
+    bool overlapping_ = false;
+  };
+  FractionalMaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                        ::tensorflow::Input orig_output, ::tensorflow::Input out_backprop,
+                        ::tensorflow::Input row_pooling_sequence,
+                        ::tensorflow::Input col_pooling_sequence);
+  FractionalMaxPoolGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                        ::tensorflow::Input orig_output, ::tensorflow::Input out_backprop,
+                        ::tensorflow::Input row_pooling_sequence,
+                        ::tensorflow::Input col_pooling_sequence,
+                        const FractionalMaxPoolGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs Overlapping(bool x) {
+    return Attrs().Overlapping(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes rectified linear: `max(features, features * alpha)`.
 ///
 /// Args:
