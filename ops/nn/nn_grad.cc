@@ -67,6 +67,16 @@ Status L2LossGrad(const Scope& scope, const Operation& op, const std::vector<Out
 }
 REGISTER_GRADIENT_OP("L2Loss", L2LossGrad);
 
+// LRN: LRNGrad on the forward op's input and output. Like TF's C++ gradient, it passes none of
+// the forward op's attrs: the gradient op keeps its defaults (depth_radius 5, bias 1, alpha 1,
+// beta 0.5).
+Status LRNGradHelper(const Scope& scope, const Operation& op,
+                     const std::vector<Output>& grad_inputs, std::vector<Output>* grad_outputs) {
+  grad_outputs->push_back(internal::LRNGrad(scope, grad_inputs[0], op.input(0), op.output(0)));
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("LRN", LRNGradHelper);
+
 Status BiasAddGradHelper(const Scope& scope, const Operation& op,
                          const std::vector<Output>& grad_inputs,
                          std::vector<Output>* grad_outputs) {

@@ -94,6 +94,25 @@ def cases():
         for ltype in (np.int32, np.int64):
             yield "SparseSoftmaxCrossEntropyWithLogits", [x, rng.integers(0, 10, 6).astype(ltype)], {}
 
+    # LRN and LRNGrad (appended last): float and half, depths across TF's summation orders
+    # (sequential; one position with 128+ channels in blocks; half's 8-channel block; the
+    # running sum past 384 channels with beta 0.5 or 1), every beta path, finite inputs.
+    settings = [((2, 3, 2, 7), 2, 1.0, 1.0, 0.5), ((1, 2, 3, 24), 5, 2.0, 1e-4, 0.75),
+                ((3, 1, 2, 31), 3, 0.5, 0.3, 1.0), ((1, 4, 1, 70), 9, 1.0, 2e-2, 0.6),
+                ((1, 1, 1, 130), 4, 1.0, 1e-4, 0.75), ((2, 1, 1, 400), 6, 1.0, 1e-3, 0.5),
+                ((1, 2, 1, 390), 3, 3.7, 1e-3, 1.0), ((2, 2, 2, 9), 0, 1.0, 5.0, 2.0)]
+    for dtype in (np.float32, np.float16):
+        for shape, r, bias, alpha, beta in settings:
+            if dtype == np.float16 and shape[-1] > 100:
+                continue
+            x = (rng.standard_normal(shape) * rng.choice([0.1, 1, 3], shape)).astype(dtype)
+            attrs = {"depth_radius": r, "bias": bias, "alpha": alpha, "beta": beta}
+            yield "LRN", [x], attrs
+            y = tf.raw_ops.LRN(input=tf.constant(x), **attrs).numpy()
+            g = rng.standard_normal(shape).astype(dtype)
+            g.reshape(-1)[::5] = 0
+            yield "LRNGrad", [g, x, y], attrs
+
 
 def build():
     return golden_file.build_cases(cases(), golden_file.run_raw_op)

@@ -323,6 +323,24 @@ TEST(ConvPoolTest, FractionalPoolErrorsAreTFs) {
               kInvalid, "Row sequence tensor values must not be negative, got -1  0  2");
 }
 
+TEST(ConvPoolTest, LrnErrorsAreTFs) {
+  const Build lrn = [](const Scope& s, const Inputs& in) -> Output { return LRN(s, in[0]); };
+  ExpectError({Ones({2, 2, 3})}, lrn, kInvalid, "in must be 4-dimensional");
+  ExpectError(
+      {Ones({1, 2, 2, 3})},
+      [](const Scope& s, const Inputs& in) -> Output {
+        return LRN(s, in[0], LRN::DepthRadius(-1));
+      },
+      kInvalid, "depth_radius = -1 larger than int max");
+  const Build grad = [](const Scope& s, const Inputs& in) -> Output {
+    return ops::internal::LRNGrad(s, in[0], in[1], in[2]);
+  };
+  ExpectError({Ones({1, 2, 2, 3}), Ones({1, 2, 2, 3}), Ones({1, 2, 3})}, grad, kInvalid,
+              "input_grads, input_image, and out_image should have the same shape");
+  ExpectError({Ones({1, 2, 2, 3}), Ones({1, 2, 3, 3}), Ones({1, 2, 2, 3})}, grad, kInvalid,
+              "input_grads, input_image, and out_image should have the same shape");
+}
+
 TEST(ConvPoolTest, BatchMatMulErrorsAreTFs) {
   const Build v2 = [](const Scope& s, const Inputs& in) -> Output {
     return BatchMatMulV2(s, in[0], in[1]);

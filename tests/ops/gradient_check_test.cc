@@ -905,6 +905,17 @@ GRADIENT_CHECK_TEST(FractionalPools, "FractionalMaxPool", "FractionalAvgPool") {
   }
 }
 
+// LRN with its default attrs (TF's C++ gradient passes none to LRNGrad).
+GRADIENT_CHECK_TEST(Lrn, "LRN") {
+  const TensorShape shape({1, 2, 2, 9});
+  Scope s = Scope::NewRootScope();
+  auto x = F(s, {1, 2, 2, 9});
+  float max_error;
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, {x}, {shape}, {LRN(s, x)}, {shape},
+                                                          &max_error)));
+  EXPECT_LT(max_error, 2e-3);
+}
+
 // The batched products in every adjoint, V2 and V3 broadcasting a batch dimension (their
 // gradients sum over it).
 GRADIENT_CHECK_TEST(BatchMatMulOps, "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3") {

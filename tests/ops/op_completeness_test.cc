@@ -124,6 +124,9 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // Unique: no complex kernels.
     {"Unique", "T", DT_COMPLEX64},
     {"Unique", "T", DT_COMPLEX128},
+    // LRN, LRNGrad: CPU kernels for half and float only.
+    {"LRN", "T", DT_BFLOAT16},
+    {"LRNGrad", "T", DT_BFLOAT16},
     // Lgamma, Digamma: no bfloat16 CPU kernel; Erfinv, Ndtri: float and double only.
     {"Lgamma", "T", DT_BFLOAT16},
     {"Digamma", "T", DT_BFLOAT16},
@@ -164,8 +167,8 @@ const std::set<std::string> kNoGradientInTf = {
     "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
-    "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2",
-    "FractionalMaxPoolGrad", "FractionalAvgPoolGrad",
+    "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2", "FractionalMaxPoolGrad",
+    "FractionalAvgPoolGrad", "LRNGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -469,6 +469,11 @@ int main() {
     auto z = ops::Add(r, m.output, a.output);
     return std::make_pair(std::vector<Output>{z}, std::vector<Output>{x});
   });
+  Case("LRN", [](const Scope& r) {
+    auto x = F(r, "x", {1, 2, 2, 6});
+    auto y = ops::LRN(r, x, ops::LRN::DepthRadius(2).Beta(0.75f));
+    return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

@@ -302,6 +302,29 @@ L2Loss::L2Loss(const ::tensorflow::Scope& scope, ::tensorflow::Input t) {
   this->output = Output(ret, 0);
 }
 
+LRN::LRN(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const LRN::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LRN");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LRN")
+                     .Input(_input)
+                     .Attr("depth_radius", attrs.depth_radius_)
+                     .Attr("bias", attrs.bias_)
+                     .Attr("alpha", attrs.alpha_)
+                     .Attr("beta", attrs.beta_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+LRN::LRN(const ::tensorflow::Scope& scope, ::tensorflow::Input input)
+    : LRN(scope, input, LRN::Attrs()) {}
+
 LogSoftmax::LogSoftmax(const ::tensorflow::Scope& scope, ::tensorflow::Input logits) {
   if (!scope.ok()) return;
   auto _logits = ::tensorflow::ops::AsNodeOut(scope, logits);

@@ -619,6 +619,80 @@ class L2Loss {
   ::tensorflow::Output output;
 };
 
+/// Local Response Normalization.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Optional attributes (see `Attrs`):
+/// * depth_radius: Defaults to 5.
+/// * bias: Defaults to 1.
+/// * alpha: Defaults to 1.
+/// * beta: Defaults to 0.5.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class LRN {
+ public:
+  /// Optional attribute setters for LRN
+  struct Attrs {
+    /// Defaults to 5
+    TF_MUST_USE_RESULT Attrs DepthRadius(int64 x) {
+      Attrs ret = *this;
+      ret.depth_radius_ = x;
+      return ret;
+    }
+
+    /// Defaults to 1
+    TF_MUST_USE_RESULT Attrs Bias(float x) {
+      Attrs ret = *this;
+      ret.bias_ = x;
+      return ret;
+    }
+
+    /// Defaults to 1
+    TF_MUST_USE_RESULT Attrs Alpha(float x) {
+      Attrs ret = *this;
+      ret.alpha_ = x;
+      return ret;
+    }
+
+    /// Defaults to 0.5
+    TF_MUST_USE_RESULT Attrs Beta(float x) {
+      Attrs ret = *this;
+      ret.beta_ = x;
+      return ret;
+    }
+
+    int64 depth_radius_ = 5;
+    float bias_ = 1.0f;
+    float alpha_ = 1.0f;
+    float beta_ = 0.5f;
+  };
+  LRN(const ::tensorflow::Scope& scope, ::tensorflow::Input input);
+  LRN(const ::tensorflow::Scope& scope, ::tensorflow::Input input, const LRN::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DepthRadius(int64 x) {
+    return Attrs().DepthRadius(x);
+  }
+  static Attrs Bias(float x) {
+    return Attrs().Bias(x);
+  }
+  static Attrs Alpha(float x) {
+    return Attrs().Alpha(x);
+  }
+  static Attrs Beta(float x) {
+    return Attrs().Beta(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Computes log softmax activations.
 ///
 /// Args:

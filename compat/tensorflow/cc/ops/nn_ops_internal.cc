@@ -145,6 +145,38 @@ FractionalMaxPoolGrad::FractionalMaxPoolGrad(const ::tensorflow::Scope& scope,
     : FractionalMaxPoolGrad(scope, orig_input, orig_output, out_backprop, row_pooling_sequence,
                             col_pooling_sequence, FractionalMaxPoolGrad::Attrs()) {}
 
+LRNGrad::LRNGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input input_grads,
+                 ::tensorflow::Input input_image, ::tensorflow::Input output_image,
+                 const LRNGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input_grads = ::tensorflow::ops::AsNodeOut(scope, input_grads);
+  if (!scope.ok()) return;
+  auto _input_image = ::tensorflow::ops::AsNodeOut(scope, input_image);
+  if (!scope.ok()) return;
+  auto _output_image = ::tensorflow::ops::AsNodeOut(scope, output_image);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("LRNGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "LRNGrad")
+                     .Input(_input_grads)
+                     .Input(_input_image)
+                     .Input(_output_image)
+                     .Attr("depth_radius", attrs.depth_radius_)
+                     .Attr("bias", attrs.bias_)
+                     .Attr("alpha", attrs.alpha_)
+                     .Attr("beta", attrs.beta_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+LRNGrad::LRNGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input input_grads,
+                 ::tensorflow::Input input_image, ::tensorflow::Input output_image)
+    : LRNGrad(scope, input_grads, input_image, output_image, LRNGrad::Attrs()) {}
+
 LeakyRelu::LeakyRelu(const ::tensorflow::Scope& scope, ::tensorflow::Input features,
                      const LeakyRelu::Attrs& attrs) {
   if (!scope.ok()) return;
