@@ -103,6 +103,31 @@ Status MaxPoolGradHelper(const Scope& scope, const Operation& op,
 }
 REGISTER_GRADIENT_OP("MaxPool", MaxPoolGradHelper);
 
+Status MaxPool3DGradHelper(const Scope& scope, const Operation& op,
+                           const std::vector<Output>& grad_inputs,
+                           std::vector<Output>* grad_outputs) {
+  PoolAttrs a;
+  TF_RETURN_IF_ERROR(ReadPoolAttrs(op, &a));
+  auto dx = MaxPool3DGrad(scope, op.input(0), op.output(0), grad_inputs[0], a.ksize, a.strides,
+                          a.padding, MaxPool3DGrad::DataFormat(a.data_format));
+  grad_outputs->push_back(dx);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("MaxPool3D", MaxPool3DGradHelper);
+
+Status AvgPool3DGradHelper(const Scope& scope, const Operation& op,
+                           const std::vector<Output>& grad_inputs,
+                           std::vector<Output>* grad_outputs) {
+  PoolAttrs a;
+  TF_RETURN_IF_ERROR(ReadPoolAttrs(op, &a));
+  auto shape = Shape(scope, op.input(0));
+  auto dx = AvgPool3DGrad(scope, shape, grad_inputs[0], a.ksize, a.strides, a.padding,
+                          AvgPool3DGrad::DataFormat(a.data_format));
+  grad_outputs->push_back(dx);
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("AvgPool3D", AvgPool3DGradHelper);
+
 // MaxPoolV2: MaxPoolGradV2 with the forward op's ksize and strides inputs.
 Status MaxPoolGradV2Helper(const Scope& scope, const Operation& op,
                            const std::vector<Output>& grad_inputs,

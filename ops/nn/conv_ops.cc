@@ -320,6 +320,106 @@ REGISTER_OP("MaxPoolGrad")
     .CcHeader("nn_ops")
     .CcHidden();
 
+namespace {
+
+// MaxPool3D / AvgPool3D: [N, planes, rows, cols, C] (NDHWC, or NCDHW) windowed over the three
+// spatial dimensions.
+Status Pool3DShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 5));
+  std::string format;
+  TF_RETURN_IF_ERROR(c->GetAttr("data_format", &format));
+  const bool ncdhw = format == "NCDHW";
+  std::vector<int64_t> ksize, strides;
+  TF_RETURN_IF_ERROR(c->GetAttr("strides", &strides));
+  if (strides.size() != 5) {
+    return errors::InvalidArgument(
+        "Pool3D ops require the stride attribute to contain 5 values, but got: ", strides.size());
+  }
+  TF_RETURN_IF_ERROR(c->GetAttr("ksize", &ksize));
+  if (ksize.size() != 5) {
+    return errors::InvalidArgument(
+        "Pool3D requires the ksize attribute to contain 5 values, but got: ", ksize.size());
+  }
+  std::string padding_str;
+  TF_RETURN_IF_ERROR(c->GetAttr("padding", &padding_str));
+  Padding padding;
+  TF_RETURN_IF_ERROR(nn_internal::ParsePadding(padding_str, &padding));
+  const PartialTensorShape& in = c->input(0);
+  const int first = ncdhw ? 2 : 1, channels = ncdhw ? 1 : 4;
+  std::vector<int64_t> out(5, -1);
+  if (!in.unknown_rank()) {
+    out[0] = in.dim_size(0);
+    out[channels] = in.dim_size(channels);
+  }
+  for (int d = first; d < first + 3; ++d) {
+    TF_RETURN_IF_ERROR(WindowedDim(in.unknown_rank() ? -1 : in.dim_size(d), ksize[d], 1, strides[d],
+                                   padding, 0, 0, &out[d]));
+  }
+  c->set_output(0, PartialTensorShape(out));
+  return OkStatus();
+}
+
+}  // namespace
+
+#define MINITF_POOL3D_ATTRS               \
+  Attr("ksize: list(int) >= 5")           \
+      .Attr("strides: list(int) >= 5")    \
+      .Attr("padding: {'SAME', 'VALID'}") \
+      .Attr("data_format: {'NDHWC', 'NCDHW'} = 'NDHWC'")
+
+REGISTER_OP("MaxPool3D")
+    .Input("input: T")
+    .Output("output: T")
+    .MINITF_POOL3D_ATTRS.Attr("T: {half, bfloat16, float}")
+    .SetShapeFn(Pool3DShape)
+    .Summary("Performs 3D max pooling on the input.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("AvgPool3D")
+    .Input("input: T")
+    .Output("output: T")
+    .MINITF_POOL3D_ATTRS.Attr("T: {half, bfloat16, float, double}")
+    .SetShapeFn(Pool3DShape)
+    .Summary("Performs 3D average pooling on the input.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("MaxPool3DGrad")
+    .Input("orig_input: TInput")
+    .Input("orig_output: TInput")
+    .Input("grad: T")
+    .Output("output: T")
+    .MINITF_POOL3D_ATTRS.Attr("T: {half, bfloat16, float} = DT_FLOAT")
+    .Attr("TInput: {half, bfloat16, float} = DT_FLOAT")
+    .SetShapeFn([](InferenceContext* c) {
+      TF_RETURN_IF_ERROR(c->WithRank(0, 5));
+      c->set_output(
+          0, c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1, -1}) : c->input(0));
+      return OkStatus();
+    })
+    .Summary("Computes gradients of 3D max pooling function.")
+    .CcHeader("nn_ops");
+
+REGISTER_OP("AvgPool3DGrad")
+    .Input("orig_input_shape: int32")
+    .Input("grad: T")
+    .Output("output: T")
+    .MINITF_POOL3D_ATTRS.Attr("T: {half, bfloat16, float, double}")
+    .SetShapeFn([](InferenceContext* c) {
+      std::vector<int64_t> dims(5, -1);
+      if (const Tensor* shape = c->input_tensor(0)) {
+        TF_RETURN_IF_ERROR(c->WithRank(0, 1));
+        dims = tensor::IntValues(*shape);
+        for (int64_t& d : dims) d = d < 0 ? -1 : d;
+      }
+      if (dims.size() != 5) {
+        return errors::InvalidArgument("Shape must be rank 5 but is rank ", dims.size());
+      }
+      c->set_output(0, PartialTensorShape(dims));
+      return OkStatus();
+    })
+    .Summary("Computes gradients of 3D average pooling function.")
+    .CcHeader("nn_ops");
+
 REGISTER_OP("MaxPoolV2")
     .Input("input: T")
     .Input("ksize: int32")

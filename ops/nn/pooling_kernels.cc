@@ -291,23 +291,7 @@ class AvgPoolOp : public OpKernel {
   WindowAttrs attrs_;
 };
 
-// TF's GetBroadcastSize: the input range output `index` spreads its gradient over.
-Status BroadcastRange(int64_t index, int64_t in_size, int64_t ksize, int64_t stride, int64_t pad,
-                      int64_t* start, int64_t* size) {
-  if (index * stride > in_size) {
-    return errors::InvalidArgument("index * stride must be less than or equal to input size");
-  }
-  *start = index * stride;
-  *size = ksize;
-  if (*start < pad) {
-    *size = ksize + *start - pad;
-    *start = 0;
-  } else {
-    *start -= pad;
-  }
-  if (*start + ksize > in_size) *size = std::min(in_size - *start, ksize);
-  return OkStatus();
-}
+using nn_internal::BroadcastRange;
 
 template <typename T>
 class AvgPoolGradOp : public OpKernel {

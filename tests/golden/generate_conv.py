@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/conv.pb: inputs and TensorFlow 2.21's outputs for the windowed ops
 (Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool, MaxPoolGrad, AvgPool, AvgPoolGrad,
-MaxPoolV2, MaxPoolGradV2, FractionalMaxPool, FractionalAvgPool and their gradient ops)
+MaxPoolV2, MaxPoolGradV2, FractionalMaxPool, FractionalAvgPool, MaxPool3D, AvgPool3D and their gradient ops)
 and BatchMatMul / BatchMatMulV2 / BatchMatMulV3: every dtype TF's CPU kernels take, VALID / SAME / EXPLICIT
 padding, strides, dilations, grouped convolutions, depth pooling, ties, NaN and -0 in the
 pools, adjoints and broadcast batches. TF's own CPU kernels (TF_ENABLE_ONEDNN_OPTS=0: the
@@ -180,6 +180,33 @@ def cases():
     yield from batch_matmul_v3_cases(rng)
     yield from pool_v2_cases(rng)
     yield from fractional_pool_cases(rng)
+    yield from pool_3d_cases(rng)
+
+
+def pool_3d_cases(rng):
+    """MaxPool3D, AvgPool3D and their gradient ops (appended last): float and bfloat16 (TF's CPU
+    kernels), VALID and SAME (stride past the window too), channel counts on both sides of an
+    8-lane packet; NaN and inf in VALID windows."""
+    settings = [((1, 4, 5, 6, 3), [1, 2, 2, 3, 1], [1, 1, 2, 2, 1], "VALID"),
+                ((2, 3, 4, 4, 8), [1, 2, 3, 2, 1], [1, 2, 1, 2, 1], "SAME"),
+                ((1, 6, 3, 5, 9), [1, 1, 2, 2, 1], [1, 3, 1, 2, 1], "SAME"),
+                ((1, 5, 5, 4, 17), [1, 3, 2, 2, 1], [1, 1, 2, 1, 1], "VALID"),
+                ((2, 2, 3, 3, 1), [1, 2, 2, 2, 1], [1, 1, 1, 1, 1], "SAME")]
+    for dtype in (np.float32, BF16):
+        for shape, ksize, strides, padding in settings:
+            x = (rng.standard_normal(shape) * 3).astype(dtype)
+            if padding == "VALID":
+                flat = x.reshape(-1)
+                idx = rng.choice(flat.size, size=4, replace=False)
+                flat[idx] = np.array([np.nan, np.inf, -np.inf, np.nan], np.float32).astype(dtype)
+            attrs = {"ksize": ksize, "strides": strides, "padding": padding}
+            yield "MaxPool3D", [x], dict(attrs)
+            yield "AvgPool3D", [x], dict(attrs)
+            clean = (rng.standard_normal(shape) * 3).astype(dtype)
+            y = tf.raw_ops.MaxPool3D(input=tf.constant(clean), **attrs).numpy()
+            g = (rng.standard_normal(y.shape) * 2).astype(dtype)
+            yield "MaxPool3DGrad", [clean, y, g], dict(attrs)
+            yield "AvgPool3DGrad", [np.array(shape, np.int32), g], dict(attrs)
 
 
 def fractional_pool_cases(rng):

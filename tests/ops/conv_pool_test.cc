@@ -341,6 +341,38 @@ TEST(ConvPoolTest, LrnErrorsAreTFs) {
               "input_grads, input_image, and out_image should have the same shape");
 }
 
+TEST(ConvPoolTest, Pool3DErrorsAreTFs) {
+  auto max3d = [](std::vector<int> ksize, std::vector<int> strides,
+                  MaxPool3D::Attrs attrs = {}) -> Build {
+    return [=](const Scope& s, const Inputs& in) -> Output {
+      return MaxPool3D(s, in[0], ksize, strides, "VALID", attrs);
+    };
+  };
+  const Tensor x = Ones({1, 3, 3, 3, 2});
+  ExpectError({x}, max3d({1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}, MaxPool3D::DataFormat("NCDHW")),
+              kInvalid, "Default Pooling3DOp only supports NDHWC on device type CPU");
+  ExpectError({x}, max3d({1, 0, 2, 2, 1}, {1, 1, 1, 1, 1}), kInvalid,
+              "Sliding window ksize field must have non-negative dimensions");
+  ExpectError({x}, max3d({2, 2, 2, 2, 1}, {1, 1, 1, 1, 1}), kUnimplemented,
+              "Pooling is not yet supported on the batch dimension.");
+  ExpectError({x}, max3d({1, 2, 2, 2, 2}, {1, 1, 1, 1, 1}), kUnimplemented,
+              "Pooling is not yet supported on the depth dimension.");
+  ExpectError({Ones({1, 3, 3, 2})}, max3d({1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}), kInvalid,
+              "tensor_in must be 5-dimensional");
+  ExpectShapeError(
+      [](const Scope& s) {
+        AvgPool3D(s, Const(s, Ones({1, 3, 3, 3, 2})), {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1, 1}, "SAME");
+      },
+      "Pool3D ops require the stride attribute to contain 5 values, but got: 6");
+  const Build avg_grad = [](const Scope& s, const Inputs& in) -> Output {
+    return AvgPool3DGrad(s, in[0], in[1], {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}, "VALID");
+  };
+  ExpectError({test::AsTensor<int32_t>({1, 3, 3, 3}), Ones({1, 2, 2, 2, 2})}, avg_grad, kInvalid,
+              "tensor_in must be 1-dimensional and 5 elements");
+  ExpectError({test::AsTensor<int32_t>({1, 3, 3, 3, 2}), Ones({1, 2, 2, 2, 3})}, avg_grad, kInvalid,
+              "Expected last dimension of tensor_in_shape and out_backprop to match, got 2 and 3");
+}
+
 TEST(ConvPoolTest, BatchMatMulErrorsAreTFs) {
   const Build v2 = [](const Scope& s, const Inputs& in) -> Output {
     return BatchMatMulV2(s, in[0], in[1]);

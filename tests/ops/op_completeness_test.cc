@@ -124,6 +124,14 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     // Unique: no complex kernels.
     {"Unique", "T", DT_COMPLEX64},
     {"Unique", "T", DT_COMPLEX128},
+    // The 3-D pools: CPU kernels for float and bfloat16 only.
+    {"MaxPool3D", "T", DT_HALF},
+    {"AvgPool3D", "T", DT_HALF},
+    {"AvgPool3D", "T", DT_DOUBLE},
+    {"MaxPool3DGrad", "T", DT_HALF},
+    {"MaxPool3DGrad", "TInput", DT_HALF},
+    {"AvgPool3DGrad", "T", DT_HALF},
+    {"AvgPool3DGrad", "T", DT_DOUBLE},
     // LRN, LRNGrad: CPU kernels for half and float only.
     {"LRN", "T", DT_BFLOAT16},
     {"LRNGrad", "T", DT_BFLOAT16},
@@ -168,7 +176,7 @@ const std::set<std::string> kNoGradientInTf = {
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2", "FractionalMaxPoolGrad",
-    "FractionalAvgPoolGrad", "LRNGrad",
+    "FractionalAvgPoolGrad", "LRNGrad", "MaxPool3DGrad", "AvgPool3DGrad",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

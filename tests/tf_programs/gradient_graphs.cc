@@ -474,6 +474,12 @@ int main() {
     auto y = ops::LRN(r, x, ops::LRN::DepthRadius(2).Beta(0.75f));
     return std::make_pair(std::vector<Output>{y}, std::vector<Output>{x});
   });
+  Case("MaxPool3D/AvgPool3D", [](const Scope& r) {
+    auto x = F(r, "x", {1, 3, 4, 3, 2});
+    auto m = ops::MaxPool3D(r, x, {1, 2, 2, 2, 1}, {1, 1, 2, 1, 1}, "SAME");
+    auto a = ops::AvgPool3D(r, x, {1, 2, 2, 2, 1}, {1, 1, 2, 1, 1}, "SAME");
+    return std::make_pair(std::vector<Output>{ops::Add(r, m, a)}, std::vector<Output>{x});
+  });
   Case("RealDiv/DivNoNan broadcast", [](const Scope& r) {
     auto x = F(r, "x", {2, 3}), y = F(r, "y", {3});
     auto z = ops::DivNoNan(r, ops::RealDiv(r, x, y), y);

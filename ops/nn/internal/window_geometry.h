@@ -76,6 +76,11 @@ Status MakeWindow2D(const WindowAttrs& attrs, const TensorShape& input, int64_t 
 // The NHWC output shape [batch, out_rows, out_cols, depth]; InvalidArgument if it overflows.
 Status OutputShape(const Window2D& g, int64_t depth, TensorShape* out);
 
+// TF's GetBroadcastSize: the input range [*start, *start + *size) that output `index` spreads
+// its gradient over (the pools' gradient ops).
+Status BroadcastRange(int64_t index, int64_t in_size, int64_t ksize, int64_t stride, int64_t pad,
+                      int64_t* start, int64_t* size);
+
 // TensorShape `s` (rank 4, in the attrs' data format) as NHWC sizes.
 void NhwcSizes(const WindowAttrs& attrs, const TensorShape& s, int64_t sizes[4]);
 

@@ -37,6 +37,65 @@ AvgPool::AvgPool(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
                  StringPiece padding)
     : AvgPool(scope, value, ksize, strides, padding, AvgPool::Attrs()) {}
 
+AvgPool3D::AvgPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                     StringPiece padding, const AvgPool3D::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("AvgPool3D");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "AvgPool3D")
+                     .Input(_input)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+AvgPool3D::AvgPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                     StringPiece padding)
+    : AvgPool3D(scope, input, ksize, strides, padding, AvgPool3D::Attrs()) {}
+
+AvgPool3DGrad::AvgPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                             ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                             const gtl::ArraySlice<int>& strides, StringPiece padding,
+                             const AvgPool3DGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input_shape = ::tensorflow::ops::AsNodeOut(scope, orig_input_shape);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("AvgPool3DGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "AvgPool3DGrad")
+                     .Input(_orig_input_shape)
+                     .Input(_grad)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+AvgPool3DGrad::AvgPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                             ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                             const gtl::ArraySlice<int>& strides, StringPiece padding)
+    : AvgPool3DGrad(scope, orig_input_shape, grad, ksize, strides, padding,
+                    AvgPool3DGrad::Attrs()) {}
+
 BiasAdd::BiasAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input value,
                  ::tensorflow::Input bias, const BiasAdd::Attrs& attrs) {
   if (!scope.ok()) return;
@@ -368,6 +427,69 @@ MaxPool::MaxPool(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
                  const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
                  StringPiece padding)
     : MaxPool(scope, input, ksize, strides, padding, MaxPool::Attrs()) {}
+
+MaxPool3D::MaxPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                     StringPiece padding, const MaxPool3D::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPool3D");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPool3D")
+                     .Input(_input)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPool3D::MaxPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                     const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                     StringPiece padding)
+    : MaxPool3D(scope, input, ksize, strides, padding, MaxPool3D::Attrs()) {}
+
+MaxPool3DGrad::MaxPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                             ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                             const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                             StringPiece padding, const MaxPool3DGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _orig_input = ::tensorflow::ops::AsNodeOut(scope, orig_input);
+  if (!scope.ok()) return;
+  auto _orig_output = ::tensorflow::ops::AsNodeOut(scope, orig_output);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("MaxPool3DGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "MaxPool3DGrad")
+                     .Input(_orig_input)
+                     .Input(_orig_output)
+                     .Input(_grad)
+                     .Attr("ksize", ksize)
+                     .Attr("strides", strides)
+                     .Attr("padding", padding)
+                     .Attr("data_format", attrs.data_format_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+MaxPool3DGrad::MaxPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                             ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                             const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                             StringPiece padding)
+    : MaxPool3DGrad(scope, orig_input, orig_output, grad, ksize, strides, padding,
+                    MaxPool3DGrad::Attrs()) {}
 
 MaxPoolGradV2::MaxPoolGradV2(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
                              ::tensorflow::Input orig_output, ::tensorflow::Input grad,

@@ -59,6 +59,98 @@ class AvgPool {
   ::tensorflow::Output output;
 };
 
+/// Performs 3D average pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NDHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class AvgPool3D {
+ public:
+  /// Optional attribute setters for AvgPool3D
+  struct Attrs {
+    /// Defaults to "NDHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NDHWC";
+  };
+  AvgPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+            const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+            StringPiece padding);
+  AvgPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+            const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+            StringPiece padding, const AvgPool3D::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes gradients of 3D average pooling function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input_shape:
+/// * grad:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NDHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class AvgPool3DGrad {
+ public:
+  /// Optional attribute setters for AvgPool3DGrad
+  struct Attrs {
+    /// Defaults to "NDHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NDHWC";
+  };
+  AvgPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                const gtl::ArraySlice<int>& strides, StringPiece padding);
+  AvgPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input_shape,
+                ::tensorflow::Input grad, const gtl::ArraySlice<int>& ksize,
+                const gtl::ArraySlice<int>& strides, StringPiece padding,
+                const AvgPool3DGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Adds `bias` to `value`.
 ///
 /// Args:
@@ -761,6 +853,100 @@ class MaxPool {
   static Attrs ExplicitPaddings(const gtl::ArraySlice<int>& x) {
     return Attrs().ExplicitPaddings(x);
   }
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Performs 3D max pooling on the input.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NDHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPool3D {
+ public:
+  /// Optional attribute setters for MaxPool3D
+  struct Attrs {
+    /// Defaults to "NDHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NDHWC";
+  };
+  MaxPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+            const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+            StringPiece padding);
+  MaxPool3D(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+            const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+            StringPiece padding, const MaxPool3D::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs DataFormat(StringPiece x) {
+    return Attrs().DataFormat(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Computes gradients of 3D max pooling function.
+///
+/// Args:
+/// * scope: A Scope object
+/// * orig_input:
+/// * orig_output:
+/// * grad:
+/// * ksize:
+/// * strides:
+/// * padding:
+///
+/// Optional attributes (see `Attrs`):
+/// * data_format: Defaults to "NDHWC".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class MaxPool3DGrad {
+ public:
+  /// Optional attribute setters for MaxPool3DGrad
+  struct Attrs {
+    /// Defaults to "NDHWC"
+    TF_MUST_USE_RESULT Attrs DataFormat(StringPiece x) {
+      Attrs ret = *this;
+      ret.data_format_ = x;
+      return ret;
+    }
+
+    StringPiece data_format_ = "NDHWC";
+  };
+  MaxPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                StringPiece padding);
+  MaxPool3DGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input orig_input,
+                ::tensorflow::Input orig_output, ::tensorflow::Input grad,
+                const gtl::ArraySlice<int>& ksize, const gtl::ArraySlice<int>& strides,
+                StringPiece padding, const MaxPool3DGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
   static Attrs DataFormat(StringPiece x) {
     return Attrs().DataFormat(x);
   }
