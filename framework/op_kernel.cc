@@ -115,6 +115,11 @@ bool Matches(const KernelDef& def, const NodeDef& node_def, const std::string& l
       return false;
     }
   }
+  for (const auto& c : def.string_constraints) {
+    std::string value;
+    if (!GetNodeAttr(AttrSlice(node_def), c.first, &value).ok()) return false;
+    if (std::find(c.second.begin(), c.second.end(), value) == c.second.end()) return false;
+  }
   return true;
 }
 
@@ -125,6 +130,9 @@ std::string ConstraintString(const KernelDef& def) {
     std::vector<std::string> names;
     for (DataType t : c.second) names.push_back(DataType_Name(t));
     parts.push_back(absl::StrCat(c.first, " in [", absl::StrJoin(names, ", "), "]"));
+  }
+  for (const auto& c : def.string_constraints) {
+    parts.push_back(absl::StrCat(c.first, " in [\"", absl::StrJoin(c.second, "\", \""), "\"]"));
   }
   return absl::StrJoin(parts, "; ");
 }

@@ -174,11 +174,13 @@ class OpKernel {
 
 // ---- Registration ------------------------------------------------------------------------
 
-// One registered kernel: op, device, dtype constraints on attrs, optional label.
+// One registered kernel: op, device, dtype constraints on attrs, string-valued attr
+// constraints (e.g. data_format in ["NHWC"]), optional label.
 struct KernelDef {
   std::string op;
   std::string device;
   std::vector<std::pair<std::string, std::vector<DataType>>> constraints;
+  std::vector<std::pair<std::string, std::vector<std::string>>> string_constraints;
   std::string label;
   int priority = 0;
 };
@@ -202,6 +204,14 @@ class KernelDefBuilder {
   KernelDefBuilder& TypeConstraint(const char* attr_name, std::vector<DataType> allowed) {
     def_.constraints.push_back({attr_name, std::move(allowed)});
     return *this;
+  }
+  // TF's AttrConstraint for a string attr: the kernel matches only these values.
+  KernelDefBuilder& AttrConstraint(const char* attr_name, std::vector<std::string> allowed) {
+    def_.string_constraints.push_back({attr_name, std::move(allowed)});
+    return *this;
+  }
+  KernelDefBuilder& AttrConstraint(const char* attr_name, const std::string& allowed) {
+    return AttrConstraint(attr_name, std::vector<std::string>{allowed});
   }
   KernelDefBuilder& HostMemory(const char*) { return *this; }  // CPU only: nothing to do
   KernelDefBuilder& Label(const char* label) {

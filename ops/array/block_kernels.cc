@@ -210,17 +210,13 @@ class SpaceBatchOp : public OpKernel {
   Tensor block_;
 };
 
-// SpaceToDepth (kToDepth) and DepthToSpace, NHWC.
+// SpaceToDepth (kToDepth) and DepthToSpace, NHWC (registered for it alone).
 template <typename T, bool kToDepth>
 class DepthOp : public OpKernel {
  public:
   explicit DepthOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
     set_expensive(false);
     OP_REQUIRES_OK(ctx, ctx->GetAttr("block_size", &block_));
-    std::string format;
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("data_format", &format));
-    OP_REQUIRES(ctx, format == "NHWC",
-                errors::InvalidArgument("Only NHWC data_format supported on CPU. Got ", format));
   }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& in = ctx->input(0);
@@ -299,10 +295,17 @@ MINITF_REGISTER_BATCH(uint32_t)
 MINITF_REGISTER_BATCH(int64_t)
 MINITF_REGISTER_BATCH(uint64_t)
 
-#define MINITF_REGISTER_DEPTH(T)                                                          \
-  REGISTER_KERNEL_BUILDER(Name("SpaceToDepth").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
-                          DepthOp<T, true>);                                              \
-  REGISTER_KERNEL_BUILDER(Name("DepthToSpace").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+// NHWC only, as TF registers them: another data_format finds no kernel (TF's NotFound).
+#define MINITF_REGISTER_DEPTH(T)                                      \
+  REGISTER_KERNEL_BUILDER(Name("SpaceToDepth")                        \
+                              .Device(DEVICE_CPU)                     \
+                              .TypeConstraint<T>("T")                 \
+                              .AttrConstraint("data_format", "NHWC"), \
+                          DepthOp<T, true>);                          \
+  REGISTER_KERNEL_BUILDER(Name("DepthToSpace")                        \
+                              .Device(DEVICE_CPU)                     \
+                              .TypeConstraint<T>("T")                 \
+                              .AttrConstraint("data_format", "NHWC"), \
                           DepthOp<T, false>);
 MINITF_CALL_ALL_TYPES(MINITF_REGISTER_DEPTH)
 

@@ -196,6 +196,13 @@ TEST(ReorderOpsTest, BlockErrors) {
   ExpectError(root, {{x, Zeros(DT_FLOAT, {1, 2, 2, 3})}}, DepthToSpace(root, x, 2),
               "Input depth dimension 3 should be divisible by: 4");
   ExpectError(root, {{x, x23}}, DepthToSpace(root, x, 2), "Input rank should be: 4 instead of: 2");
+  // NCHW: TF registers these kernels for NHWC only, so no kernel matches.
+  std::vector<Tensor> unused;
+  const Status nchw = ClientSession(root).Run(
+      {{x, Zeros(DT_FLOAT, {1, 4, 2, 2})}},
+      {SpaceToDepth(root, x, 2, SpaceToDepth::DataFormat("NCHW"))}, &unused);
+  EXPECT_EQ(nchw.code(), error::NOT_FOUND) << nchw;
+  EXPECT_NE(nchw.message().find("data_format in [\"NHWC\"]"), std::string::npos) << nchw;
 }
 
 }  // namespace
