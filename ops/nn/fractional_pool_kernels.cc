@@ -328,7 +328,14 @@ class FractionalAvgPoolGradOp : public OpKernel {
                 errors::InvalidArgument("out_backprop ", dy.shape().DebugString(),
                                         " does not fit the input shape ", in_shape.DebugString()));
     const std::vector<int64_t> rows = tensor::IntValues(row_t), cols = tensor::IntValues(col_t);
-    std::vector<double> acc(in_shape.num_elements(), 0.0);
+    // The shape is data: allocate through the context (an impossible size is TF's OOM error),
+    // the double sums first, as TF does.
+    Tensor acc_t;
+    OP_REQUIRES_OK(ctx, ctx->allocate_temp(DT_DOUBLE, in_shape, &acc_t));
+    Tensor* dx = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, in_shape, &dx));
+    double* acc = acc_t.flat<double>().data();
+    std::fill(acc, acc + acc_t.NumElements(), 0.0);
     const T* g = dy.flat<T>().data();
     for (int64_t b = 0; b < out_b; ++b) {
       for (int64_t r = 0; r < out_h; ++r) {
@@ -348,7 +355,7 @@ class FractionalAvgPoolGradOp : public OpKernel {
           const T* src = g + ((b * out_h + r) * out_w + c) * depth;
           for (int64_t ir = r0; ir <= r1; ++ir) {
             for (int64_t ic = c0; ic <= c1; ++ic) {
-              double* dst = acc.data() + ((b * in[1] + ir) * in[2] + ic) * in[3];
+              double* dst = acc + ((b * in[1] + ir) * in[2] + ic) * in[3];
               for (int64_t d = 0; d < depth; ++d) {
                 dst[d] = AddInOrder(dst[d], static_cast<double>(src[d]) / static_cast<double>(n));
               }
@@ -357,10 +364,8 @@ class FractionalAvgPoolGradOp : public OpKernel {
         }
       }
     }
-    Tensor* dx = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, in_shape, &dx));
     T* dxp = dx->flat<T>().data();
-    for (size_t i = 0; i < acc.size(); ++i) dxp[i] = static_cast<T>(acc[i]);
+    for (int64_t i = 0; i < acc_t.NumElements(); ++i) dxp[i] = static_cast<T>(acc[i]);
   }
 
  private:

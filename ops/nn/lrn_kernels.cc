@@ -169,6 +169,9 @@ class LrnOp : public OpKernel {
   // TF's SingleThreadedLRN: alpha * x^2 added and removed as the window slides.
   static void RunningSums(const T* x, int64_t depth, int64_t r, T alpha, T bias, std::vector<T>* p,
                           T* t) {
+    // A radius past the depth only adds and removes zeros: the same sums with r = depth (TF
+    // allocates depth + 2r elements).
+    r = std::min(r, depth);
     p->assign(depth + 2 * r, T(0));
     for (int64_t i = 0; i < depth; ++i) (*p)[r + i] = Mul(Mul(x[i], x[i]), alpha);
     T acc = T(0);

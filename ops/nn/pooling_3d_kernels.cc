@@ -101,6 +101,13 @@ class Pool3DOp : public OpKernel {
     OP_REQUIRES(ctx, x.dims() == 5, errors::InvalidArgument("tensor_in must be 5-dimensional"));
     Pool3DGeometry g;
     OP_REQUIRES_OK(ctx, MakeGeometry(attrs_, x.shape(), &g));
+    // TF walks every padded cell of a window (a huge SAME window hangs it): refuse windows far
+    // beyond the input instead.
+    for (int d = 0; d < 3; ++d) {
+      OP_REQUIRES(ctx, g.window[d] <= 2 * g.in[d] + 1024,
+                  errors::InvalidArgument("Pooling window ", g.window[d], " is far larger than ",
+                                          "the input size ", g.in[d], " in dimension ", d + 1));
+    }
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, OutputShape(g), &out));
     const int64_t total = out->NumElements();

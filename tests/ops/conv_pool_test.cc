@@ -321,6 +321,10 @@ TEST(ConvPoolTest, FractionalPoolErrorsAreTFs) {
               "but got 2");
   ExpectError({i64({1, 4, 4, 1}), Ones({1, 2, 2, 1}), i64({-1, 0, 2}), i64({0, 2, 4})}, avg_grad,
               kInvalid, "Row sequence tensor values must not be negative, got -1  0  2");
+  // The input shape is data: a size no memory holds is TF's ResourceExhausted, not an abort.
+  ExpectError({i64({1, 1 << 20, 1 << 20, 1}), Ones({1, 2, 2, 1}), i64({0, 2, 4}), i64({0, 2, 4})},
+              avg_grad, error::RESOURCE_EXHAUSTED,
+              "OOM when allocating tensor with shape[1,1048576,1048576,1] and type double");
 }
 
 TEST(ConvPoolTest, LrnErrorsAreTFs) {
@@ -339,6 +343,20 @@ TEST(ConvPoolTest, LrnErrorsAreTFs) {
               "input_grads, input_image, and out_image should have the same shape");
   ExpectError({Ones({1, 2, 2, 3}), Ones({1, 2, 3, 3}), Ones({1, 2, 2, 3})}, grad, kInvalid,
               "input_grads, input_image, and out_image should have the same shape");
+}
+
+// A radius past the depth on TF's running-sum path (depth > 384, beta 0.5) is the whole depth:
+// TF allocates depth + 2 * radius elements for it; minitf neither allocates nor differs.
+TEST(ConvPoolTest, LrnHugeRadiusIsTheWholeDepth) {
+  Scope root = Scope::NewRootScope();
+  Tensor x(DT_FLOAT, {1, 1, 2, 400});
+  for (int64_t i = 0; i < x.NumElements(); ++i) x.flat<float>()(i) = 0.01f * (i % 37);
+  auto huge = LRN(root, Const(root, x), LRN::DepthRadius(2147483000));
+  auto whole = LRN(root, Const(root, x), LRN::DepthRadius(400));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({huge, whole}, &out));
+  test::ExpectTensorEqual<float>(out[0], out[1]);
 }
 
 TEST(ConvPoolTest, Pool3DErrorsAreTFs) {
