@@ -109,6 +109,13 @@ Status UnchangedShape(InferenceContext* c) {
   return OkStatus();
 }
 
+Status UnchangedShapeWithRank(InferenceContext* c, int rank) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, rank));
+  c->set_output(0, c->input(0).unknown_rank() ? PartialTensorShape(std::vector<int64_t>(rank, -1))
+                                              : c->input(0));
+  return OkStatus();
+}
+
 Status UnknownShape(InferenceContext* c) {
   for (int i = 0; i < c->num_outputs(); ++i) c->set_output(i, PartialTensorShape());
   return OkStatus();

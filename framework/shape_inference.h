@@ -71,6 +71,8 @@ typedef std::function<Status(InferenceContext*)> ShapeInferenceFn;
 
 // Output 0 has input 0's shape.
 Status UnchangedShape(InferenceContext* c);
+// Output 0 has input 0's shape, which must have rank `rank` (unknown rank: `rank` unknown dims).
+Status UnchangedShapeWithRank(InferenceContext* c, int rank);
 // Every output has an unknown shape.
 Status UnknownShape(InferenceContext* c);
 // For ops without outputs.

@@ -14,8 +14,9 @@ namespace {
 
 using shape_inference::InferenceContext;
 
-// [batch, size[0], size[1], channels]: the sizes when `size` is known at graph time (never
-// checked here: the kernel rejects bad ones), unknown otherwise.
+// [batch, size[0], size[1], channels] of input 0 (images, or ResizeNearestNeighborGrad's
+// grads): the sizes when `size` is known at graph time (never checked here: the kernel rejects
+// bad ones), unknown otherwise.
 Status ResizeShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRank(0, 4));
   TF_RETURN_IF_ERROR(c->WithRank(1, 1));
@@ -95,24 +96,7 @@ REGISTER_OP("ResizeNearestNeighborGrad")
     .Attr("T: {uint8, int8, int32, half, float, double, bfloat16}")
     .Attr("align_corners: bool = false")
     .Attr("half_pixel_centers: bool = false")
-    .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(0, 4));
-      TF_RETURN_IF_ERROR(c->WithRank(1, 1));
-      const PartialTensorShape& grads = c->input(0);
-      const PartialTensorShape& size = c->input(1);
-      if (size.dims() == 1 && size.dim_size(0) >= 0 && size.dim_size(0) != 2) {
-        return errors::InvalidArgument("Dimension must be 2 but is ", size.dim_size(0));
-      }
-      int64_t h = -1, w = -1;
-      if (const Tensor* s = c->input_tensor(1)) {
-        h = s->flat<int32_t>()(0) < 0 ? -1 : s->flat<int32_t>()(0);
-        w = s->flat<int32_t>()(1) < 0 ? -1 : s->flat<int32_t>()(1);
-      }
-      const bool known = !grads.unknown_rank();
-      c->set_output(0, PartialTensorShape(
-                           {known ? grads.dim_size(0) : -1, h, w, known ? grads.dim_size(3) : -1}));
-      return OkStatus();
-    })
+    .SetShapeFn(ResizeShape)  // grads' shape with size's [height, width], as the forward op
     .Summary("Computes the gradient of nearest neighbor interpolation.")
     .CcHeader("image_ops")
     .CcHidden();

@@ -237,9 +237,7 @@ Status MaxPoolV2Shape(InferenceContext* c) {
 
 // MaxPoolGrad: orig_input's shape, rank 4.
 Status MaxPoolGradShape(InferenceContext* c) {
-  TF_RETURN_IF_ERROR(c->WithRank(0, 4));
-  c->set_output(0, c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1}) : c->input(0));
-  return OkStatus();
+  return shape_inference::UnchangedShapeWithRank(c, 4);
 }
 
 #define MINITF_CONV_ATTRS                             \
@@ -390,12 +388,7 @@ REGISTER_OP("MaxPool3DGrad")
     .Output("output: T")
     .MINITF_POOL3D_ATTRS.Attr("T: {half, bfloat16, float} = DT_FLOAT")
     .Attr("TInput: {half, bfloat16, float} = DT_FLOAT")
-    .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(0, 5));
-      c->set_output(
-          0, c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1, -1}) : c->input(0));
-      return OkStatus();
-    })
+    .SetShapeFn([](InferenceContext* c) { return shape_inference::UnchangedShapeWithRank(c, 5); })
     .Summary("Computes gradients of 3D max pooling function.")
     .CcHeader("nn_ops");
 

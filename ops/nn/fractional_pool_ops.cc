@@ -78,12 +78,7 @@ REGISTER_OP("FractionalMaxPoolGrad")
     .Output("output: T")
     .Attr("overlapping: bool = false")
     .Attr("T: {float, double, int32, int64}")
-    .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(0, 4));
-      c->set_output(
-          0, c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1}) : c->input(0));
-      return OkStatus();
-    })
+    .SetShapeFn([](InferenceContext* c) { return shape_inference::UnchangedShapeWithRank(c, 4); })
     .Summary("Computes gradient of the FractionalMaxPool function.")
     .CcHeader("nn_ops")
     .CcHidden();

@@ -20,12 +20,7 @@ REGISTER_OP("LRN")
     .Input("input: T")
     .Output("output: T")
     .MINITF_LRN_ATTRS
-    .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(0, 4));
-      c->set_output(
-          0, c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1}) : c->input(0));
-      return OkStatus();
-    })
+    .SetShapeFn([](InferenceContext* c) { return shape_inference::UnchangedShapeWithRank(c, 4); })
     .Summary("Local Response Normalization.")
     .CcHeader("nn_ops");
 
@@ -36,26 +31,13 @@ REGISTER_OP("LRNGrad")
     .Output("output: T")
     .MINITF_LRN_ATTRS
     .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(0, 4));
-      PartialTensorShape s =
-          c->input(0).unknown_rank() ? PartialTensorShape({-1, -1, -1, -1}) : c->input(0);
+      // input_grads' shape (rank 4) merged with both images'.
+      TF_RETURN_IF_ERROR(shape_inference::UnchangedShapeWithRank(c, 4));
+      PartialTensorShape s = c->output(0);
       for (int i = 1; i <= 2; ++i) {
-        const PartialTensorShape& other = c->input(i);
-        if (other.unknown_rank()) continue;
-        if (other.dims() != 4) {
-          return errors::InvalidArgument("Shapes must be equal rank, but are 4 and ", other.dims());
-        }
-        std::vector<int64_t> dims(4);
-        for (int d = 0; d < 4; ++d) {
-          const int64_t a = s.dim_size(d), b = other.dim_size(d);
-          if (a >= 0 && b >= 0 && a != b) {
-            return errors::InvalidArgument(
-                "Dimension ", d, " in both shapes must be equal, but are ", a, " and ", b,
-                ". Shapes are ", s.DebugString(), " and ", other.DebugString(), ".");
-          }
-          dims[d] = a >= 0 ? a : b;
-        }
-        s = PartialTensorShape(dims);
+        PartialTensorShape merged;
+        TF_RETURN_IF_ERROR(InferenceContext::Merge(s, c->input(i), &merged));
+        s = merged;
       }
       c->set_output(0, s);
       return OkStatus();

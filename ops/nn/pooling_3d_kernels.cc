@@ -166,10 +166,13 @@ class Pool3DOp : public OpKernel {
   Pool3DAttrs attrs_;
 };
 
-// TF's gradient loops: columns outermost, then rows, then planes; `fn(b, window start and size
-// per dimension, output index)` for every output position of every image.
+// TF's gradient loops: columns outermost, then rows, then planes over the output positions;
+// for each, every image and every input position of its window (TF's clamped padding):
+// `fn(input element offset, output element offset, window volume)`, offsets of channel 0.
 template <typename Fn>
-Status ForEachGradWindow(const Pool3DGeometry& g, const int64_t grad_out[3], Fn fn) {
+Status ForEachGradCell(const Pool3DGeometry& g, const int64_t grad_out[3], Fn fn) {
+  const int64_t outputs = grad_out[0] * grad_out[1] * grad_out[2];
+  const int64_t inputs = g.in[0] * g.in[1] * g.in[2];
   for (int64_t oc = 0; oc < grad_out[2]; ++oc) {
     for (int64_t orow = 0; orow < grad_out[1]; ++orow) {
       for (int64_t op = 0; op < grad_out[0]; ++op) {
@@ -179,7 +182,18 @@ Status ForEachGradWindow(const Pool3DGeometry& g, const int64_t grad_out[3], Fn 
           TF_RETURN_IF_ERROR(nn_internal::BroadcastRange(o[d], g.in[d], g.window[d], g.stride[d],
                                                          g.tf_pad[d], &start[d], &size[d]));
         }
-        fn(start, size, (op * grad_out[1] + orow) * grad_out[2] + oc);
+        const int64_t out = (op * grad_out[1] + orow) * grad_out[2] + oc;
+        const int64_t volume = size[0] * size[1] * size[2];
+        for (int64_t b = 0; b < g.batch; ++b) {
+          for (int64_t p = start[0]; p < start[0] + size[0]; ++p) {
+            for (int64_t r = start[1]; r < start[1] + size[1]; ++r) {
+              for (int64_t c = start[2]; c < start[2] + size[2]; ++c) {
+                fn((b * inputs + (p * g.in[1] + r) * g.in[2] + c) * g.depth,
+                   (b * outputs + out) * g.depth, volume);
+              }
+            }
+          }
+        }
       }
     }
   }
@@ -217,27 +231,15 @@ class MaxPool3DGradOp : public OpKernel {
     const T* yp = y.flat<T>().data();
     const T* gp = dy.flat<T>().data();
     const T tolerance = static_cast<T>(1e-5f);
-    const int64_t outputs = g.out[0] * g.out[1] * g.out[2], inputs = g.in[0] * g.in[1] * g.in[2];
     OP_REQUIRES_OK(
-        ctx, ForEachGradWindow(g, g.out, [&](const int64_t* start, const int64_t* size, int64_t o) {
-          for (int64_t b = 0; b < g.batch; ++b) {
-            for (int64_t p = start[0]; p < start[0] + size[0]; ++p) {
-              for (int64_t r = start[1]; r < start[1] + size[1]; ++r) {
-                for (int64_t c = start[2]; c < start[2] + size[2]; ++c) {
-                  const int64_t in = b * inputs + (p * g.in[1] + r) * g.in[2] + c;
-                  for (int64_t ch = 0; ch < g.depth; ++ch) {
-                    const int64_t xi = in * g.depth + ch;
-                    const int64_t oi = (b * outputs + o) * g.depth + ch;
-                    const T diff =
-                        static_cast<T>(static_cast<float>(xp[xi]) - static_cast<float>(yp[oi]));
-                    const bool selected =
-                        std::fabs(static_cast<float>(diff)) < static_cast<float>(tolerance);
-                    dxp[xi] = static_cast<T>(static_cast<float>(dxp[xi]) +
-                                             (selected ? static_cast<float>(gp[oi]) : 0.0f));
-                  }
-                }
-              }
-            }
+        ctx, ForEachGradCell(g, g.out, [&](int64_t in, int64_t out, int64_t) {
+          for (int64_t ch = 0; ch < g.depth; ++ch) {
+            const T diff =
+                static_cast<T>(static_cast<float>(xp[in + ch]) - static_cast<float>(yp[out + ch]));
+            const bool selected =
+                std::fabs(static_cast<float>(diff)) < static_cast<float>(tolerance);
+            dxp[in + ch] = static_cast<T>(static_cast<float>(dxp[in + ch]) +
+                                          (selected ? static_cast<float>(gp[out + ch]) : 0.0f));
           }
         }));
   }
@@ -278,26 +280,12 @@ class AvgPool3DGradOp : public OpKernel {
     std::fill(dxp, dxp + dx->NumElements(), T(0));
     const T* gp = dy.flat<T>().data();
     const int64_t grad_out[3] = {dy.dim_size(1), dy.dim_size(2), dy.dim_size(3)};
-    const int64_t outputs = grad_out[0] * grad_out[1] * grad_out[2];
-    const int64_t inputs = g.in[0] * g.in[1] * g.in[2];
     OP_REQUIRES_OK(
-        ctx,
-        ForEachGradWindow(g, grad_out, [&](const int64_t* start, const int64_t* size, int64_t o) {
-          const T coef = static_cast<T>(1.0f / static_cast<float>(size[0] * size[1] * size[2]));
-          for (int64_t b = 0; b < g.batch; ++b) {
-            for (int64_t p = start[0]; p < start[0] + size[0]; ++p) {
-              for (int64_t r = start[1]; r < start[1] + size[1]; ++r) {
-                for (int64_t c = start[2]; c < start[2] + size[2]; ++c) {
-                  T* dst = dxp + (b * inputs + (p * g.in[1] + r) * g.in[2] + c) * g.depth;
-                  const T* src = gp + (b * outputs + o) * g.depth;
-                  for (int64_t ch = 0; ch < g.depth; ++ch) {
-                    const T v =
-                        static_cast<T>(static_cast<float>(src[ch]) * static_cast<float>(coef));
-                    dst[ch] = static_cast<T>(static_cast<float>(dst[ch]) + static_cast<float>(v));
-                  }
-                }
-              }
-            }
+        ctx, ForEachGradCell(g, grad_out, [&](int64_t in, int64_t out, int64_t volume) {
+          const T coef = static_cast<T>(1.0f / static_cast<float>(volume));
+          for (int64_t ch = 0; ch < g.depth; ++ch) {
+            const T v = static_cast<T>(static_cast<float>(gp[out + ch]) * static_cast<float>(coef));
+            dxp[in + ch] = static_cast<T>(static_cast<float>(dxp[in + ch]) + static_cast<float>(v));
           }
         }));
   }

@@ -11,26 +11,14 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/session_errors.h"
 
 namespace tensorflow {
 namespace {
 
 using namespace ops;  // NOLINT
 
-// Runs `fetch` with `feeds` twice (the session must stay usable): each time the error must
-// have `code` and TF's kernel text `text`, then only the node context a session adds.
-void ExpectError(const Scope& root, const ClientSession::FeedType& feeds, const Output& fetch,
-                 const std::string& text, error::Code code = error::INVALID_ARGUMENT) {
-  ASSERT_TRUE(root.status().ok()) << root.status().message();
-  ClientSession session(root);
-  std::vector<Tensor> out;
-  for (int run = 0; run < 2; ++run) {
-    const Status s = session.Run(feeds, {fetch}, &out);
-    EXPECT_EQ(s.code(), code) << s;
-    const std::string message(s.message());
-    EXPECT_EQ(message.substr(0, message.find('\n')), text);
-  }
-}
+using test_ops::ExpectError;
 
 Tensor Image(const TensorShape& shape) {
   Tensor t(DT_FLOAT, shape);
