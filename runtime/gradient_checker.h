@@ -14,6 +14,11 @@
 // <double, float, double>, <double, double, double>, <complex64, float, float>,
 // <float, complex64, float>, <complex64, complex64, float>, <complex128, complex128, double>;
 // a complex element counts as two real ones (real and imaginary part) in the Jacobians.
+//
+// As TF's, the list form reports the error of the last (x, y) Jacobian block only (each block
+// restarts the maximum; a NaN anywhere is reported at once), and TF's own tests rely on it.
+// test::ComputeGradientErrorAllPairs (minitf's addition, for its own tests) takes the maximum
+// over every block. The single-x form has one block.
 #ifndef MINITF_RUNTIME_GRADIENT_CHECKER_H_
 #define MINITF_RUNTIME_GRADIENT_CHECKER_H_
 
@@ -34,6 +39,15 @@ Status ComputeGradientError(const Scope& scope, const OutputList& xs,
 template <typename X_T, typename Y_T, typename JAC_T>
 Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x_init_value,
                             const Output& y, const TensorShape& y_shape, JAC_T* max_error);
+
+namespace test {
+// minitf: the list form's maximum over every (x, y) Jacobian block.
+template <typename X_T, typename Y_T, typename JAC_T>
+Status ComputeGradientErrorAllPairs(const Scope& scope, const OutputList& xs,
+                                    const std::vector<TensorShape>& x_shapes,
+                                    const OutputList& ys,
+                                    const std::vector<TensorShape>& y_shapes, JAC_T* max_error);
+}  // namespace test
 
 }  // namespace tensorflow
 

@@ -39,7 +39,8 @@ void CheckDouble(const Scope& s, const OutputList& xs, const std::vector<TensorS
   double max_error = -1;
   TF_ASSERT_OK(s.status());
   TF_ASSERT_OK(
-      (ComputeGradientError<double, double, double>(s, xs, x_shapes, ys, y_shapes, &max_error)));
+      (test::ComputeGradientErrorAllPairs<double, double, double>(s, xs, x_shapes, ys, y_shapes,
+                                                                  &max_error)));
   EXPECT_GE(max_error, 0);
   EXPECT_LT(max_error, tolerance);
 }
@@ -307,7 +308,7 @@ GRADIENT_CHECK_TEST(SoftmaxFamily, "Softmax", "LogSoftmax", "SoftmaxCrossEntropy
     EXPECT_LT(max_error, 1e-3);
     // Through the backprop output too (the second-order path, a BatchMatMul).
     max_error = -1;
-    TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+    TF_ASSERT_OK((test::ComputeGradientErrorAllPairs<float, float, float>(
         s, {x}, {shape}, {xent.loss, xent.backprop}, {TensorShape({3}), shape}, &max_error)));
     EXPECT_GE(max_error, 0);
     EXPECT_LT(max_error, 1e-3);
@@ -791,6 +792,29 @@ TEST(GradientCheckTest, CheckerErrors) {
   st = ComputeGradientError<float, float, float>(s, {x}, {TensorShape({2})}, {y, y},
                                                  {TensorShape({2})}, &max_error);
   EXPECT_EQ(st.message(), "ys(size 2) and y_shapes(size 1) must be the same size.");
+}
+
+// TF's list form reports the last (x, y) block only. TF's nn_grad_test checks
+// SoftmaxCrossEntropyWithLogits over {logits, labels} x {backprop, loss}: the C++ gradient
+// leaves out the labels' path through backprop (d backprop / d labels = -1 on the diagonal),
+// an earlier block, so TF's form passes where every block together shows that error of 1.
+TEST(GradientCheckTest, ListFormReportsTheLastBlockAsTF) {
+  Scope s = Scope::NewRootScope();
+  const TensorShape shape({5, 3});
+  auto logits = F(s, shape);
+  auto labels = F(s, shape);
+  auto y = SoftmaxCrossEntropyWithLogits(s, logits, labels);
+  float as_tf = -1;
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+      s, {logits, labels}, {shape, shape}, {y.backprop, y.loss}, {shape, TensorShape({5})},
+      &as_tf)));
+  EXPECT_GE(as_tf, 0);
+  EXPECT_LT(as_tf, 1e-3);
+  float all = -1;
+  TF_ASSERT_OK((test::ComputeGradientErrorAllPairs<float, float, float>(
+      s, {logits, labels}, {shape, shape}, {y.backprop, y.loss}, {shape, TensorShape({5})},
+      &all)));
+  EXPECT_NEAR(all, 1.0f, 1e-2);
 }
 
 // A wrong gradient is caught: a user gradient for a test op that claims d(x^2)/dx = x.
