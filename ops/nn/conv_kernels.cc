@@ -1,5 +1,6 @@
 // CPU kernels of Conv2D, Conv2DBackpropInput and Conv2DBackpropFilter (NHWC, as TF's CPU
-// kernels; TF's checks and texts). Each is an im2col/col2im around math_internal::Gemm: pixels
+// kernels; TF's checks and texts). Float on AVX-512 takes the direct kernels of conv_direct.h
+// where they apply; otherwise each is an im2col/col2im around math_internal::Gemm: pixels
 // are cut into blocks fixed in advance, so the sums (and so the bits) never depend on the thread
 // count. 16-bit floats compute in float and round once at the end (TF's Eigen rounds every
 // step: results agree within TF's tolerance, not bit for bit).
@@ -10,6 +11,7 @@
 #include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/math/internal/gemm.h"
+#include "ops/nn/internal/conv_direct.h"
 #include "ops/nn/internal/window_geometry.h"
 
 namespace tensorflow {
@@ -178,6 +180,9 @@ class Conv2DOp : public OpKernel {
         math_internal::Gemm(ctx, in, false, w, false, z, pixels, out_depth, k);
       return;
     }
+    if constexpr (std::is_same_v<T, float>) {
+      if (groups == 1 && nn_internal::DirectConv2D(ctx, in, g, w, out_depth, z)) return;
+    }
     ConvolveBlocks<T, A>(
         ctx, in, g, groups, patch_depth,
         [&](int64_t gr) { return groups > 1 ? group_filter.data() + gr * k * group_out : w; },
@@ -289,6 +294,13 @@ class Conv2DBackpropInputOp : public OpKernel {
                   image_size = g.in_rows * g.in_cols * depth;
     T* z = out->flat<T>().data();
     if (out->NumElements() == 0) return;
+    if constexpr (std::is_same_v<T, float>) {
+      if (image_pixels > 0 && out_depth > 0 &&
+          nn_internal::DirectConv2DBackpropInput(ctx, dy.flat<float>().data(), g,
+                                                 filter.flat<float>().data(), out_depth, z)) {
+        return;
+      }
+    }
     std::vector<A> dx(kIs16<T> ? out->NumElements() : 0);
     A* acc = nullptr;
     if constexpr (kIs16<T>) {
@@ -371,6 +383,13 @@ class Conv2DBackpropFilterOp : public OpKernel {
     const int64_t k = g.window_rows * g.window_cols * g.depth;
     const int64_t pixels = g.batch * g.out_rows * g.out_cols;
     T* z = out->flat<T>().data();
+    if constexpr (std::is_same_v<T, float>) {
+      if (pixels > 0 && k > 0 && out_depth > 0 &&
+          nn_internal::DirectConv2DBackpropFilter(ctx, input.flat<float>().data(), g,
+                                                  dy.flat<float>().data(), out_depth, z)) {
+        return;
+      }
+    }
     std::vector<A> dw(k * out_depth, A(0));
     if (pixels > 0 && k > 0 && out_depth > 0) {
       std::vector<A> in_store, dy_store;

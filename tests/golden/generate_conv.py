@@ -181,6 +181,37 @@ def cases():
     yield from pool_v2_cases(rng)
     yield from fractional_pool_cases(rng)
     yield from pool_3d_cases(rng)
+    yield from wide_conv_cases(rng)
+
+
+def wide_conv_cases(rng):
+    """Float convolutions (appended last) deep enough for minitf's direct AVX-512 kernels:
+    channel counts on both sides of a 16- and 32-lane tile, pixel counts off the 12-pixel tile,
+    strides, dilation, and EXPLICIT padding past the window (the input gradient then starts
+    inside out_backprop)."""
+    shapes = [
+        ((2, 9, 7, 16), (3, 3, 16, 8), [1, 1, 1, 1], "SAME", [1, 1, 1, 1], []),
+        ((1, 6, 11, 48), (2, 3, 48, 40), [1, 1, 1, 1], "EXPLICIT", [1, 1, 1, 1],
+         [0, 0, 3, 1, 2, 0, 0, 0]),
+        ((2, 8, 9, 32), (3, 3, 32, 16), [1, 2, 2, 1], "SAME", [1, 1, 1, 1], []),
+        ((1, 10, 10, 32), (3, 3, 32, 24), [1, 1, 1, 1], "VALID", [1, 1, 1, 1], []),
+    ]
+    for x_shape, f_shape, strides, padding, dilations, pads in shapes:
+        attrs = {"strides": strides, "padding": padding}
+        if pads:
+            attrs["explicit_paddings"] = pads
+        x = rand(rng, np.float32, x_shape)
+        f = rand(rng, np.float32, f_shape)
+        yield "Conv2D", [x, f], dict(attrs)
+        hp, wp = (pads[2:4], pads[4:6]) if pads else ((0, 0), (0, 0))
+        oh = conv_out(x_shape[1], f_shape[0], strides[1], 1, padding, hp)
+        ow = conv_out(x_shape[2], f_shape[1], strides[2], 1, padding, wp)
+        dy = rand(rng, np.float32, (x_shape[0], oh, ow, f_shape[3]))
+        yield ("Conv2DBackpropInput", [np.array(x_shape, np.int32), f, dy], dict(attrs))
+        yield ("Conv2DBackpropFilter", [x, np.array(f_shape, np.int32), dy], dict(attrs))
+    x = rand(rng, np.float32, (1, 9, 9, 16))
+    f = rand(rng, np.float32, (3, 3, 16, 32))
+    yield "Conv2D", [x, f], {"strides": [1, 1, 1, 1], "padding": "SAME", "dilations": [1, 2, 2, 1]}
 
 
 def pool_3d_cases(rng):

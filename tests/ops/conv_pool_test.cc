@@ -3,6 +3,7 @@
 // kernels (fed placeholders) and from the shape functions (graph construction), each checked
 // against live TF with its Eigen CPU kernels (TF_ENABLE_ONEDNN_OPTS=0). Values are checked
 // against TF in cwise_golden_test.cc (tests/golden/conv.pb).
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -552,6 +553,44 @@ TEST(ConvPoolTest, InferredShapesAreTFs) {
                                    BatchMatMulV2::AdjX(true).AdjY(true))),
             "[2,3,2]");
   TF_EXPECT_OK(r.status());
+}
+
+// Convolutions big enough to be split over threads (several pixel tiles and filter-gradient
+// pixel groups, strides, SAME and VALID) give the same bits at 1, 2 and 4 threads.
+TEST(ConvPoolTest, ConvolutionsAgreeAcrossThreadCounts) {
+  Scope root = Scope::NewRootScope();
+  auto values = [](TensorShape shape, float step) {
+    Tensor t(DT_FLOAT, shape);
+    for (int64_t k = 0; k < t.NumElements(); ++k) t.flat<float>()(k) = std::sin(step * k + 0.3f);
+    return t;
+  };
+  auto x = Const(root, Input::Initializer(values({4, 20, 19, 32}, 0.37f)));
+  auto f = Const(root, Input::Initializer(values({3, 3, 32, 40}, 0.11f)));
+  auto dy_same = Const(root, Input::Initializer(values({4, 20, 19, 40}, 0.23f)));
+  auto dy_strided = Const(root, Input::Initializer(values({4, 9, 9, 40}, 0.29f)));
+  const std::vector<int> s1 = {1, 1, 1, 1}, s2 = {1, 2, 2, 1};
+  const Input sizes_x(test::AsTensor<int32_t>({4, 20, 19, 32}));
+  const Input sizes_f(test::AsTensor<int32_t>({3, 3, 32, 40}));
+  std::vector<Output> fetches = {Conv2D(root, x, f, s1, "SAME"),
+                                 Conv2D(root, x, f, s2, "VALID"),
+                                 Conv2DBackpropInput(root, sizes_x, f, dy_same, s1, "SAME"),
+                                 Conv2DBackpropInput(root, sizes_x, f, dy_strided, s2, "VALID"),
+                                 Conv2DBackpropFilter(root, x, sizes_f, dy_same, s1, "SAME"),
+                                 Conv2DBackpropFilter(root, x, sizes_f, dy_strided, s2, "VALID")};
+  TF_ASSERT_OK(root.status());
+  std::vector<std::vector<Tensor>> results;
+  for (int threads : {1, 2, 4}) {
+    SessionOptions options;
+    options.config.set_intra_op_parallelism_threads(threads);
+    ClientSession session(root, options);
+    results.emplace_back();
+    TF_ASSERT_OK(session.Run(fetches, &results.back()));
+  }
+  for (size_t r = 1; r < results.size(); ++r) {
+    for (size_t k = 0; k < fetches.size(); ++k) {
+      EXPECT_EQ(results[0][k].tensor_data(), results[r][k].tensor_data()) << k;
+    }
+  }
 }
 
 }  // namespace
