@@ -42,6 +42,17 @@ trap 'rm -rf "$out"' EXIT
 # The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
 # against minitf must print the same thing.
 tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
+# Every header minitf offers at a TensorFlow include path is one TF 2.21 has: in the wheel,
+# or one of TF's test helpers (in TF's source tree, left out of the wheel).
+test_helpers=" tensorflow/core/framework/tensor_testutil.h tensorflow/cc/gradients/grad_testutil.h \
+tensorflow/cc/framework/testutil.h tensorflow/cc/framework/gradient_checker.h "
+(cd compat && find tensorflow xla -name '*.h') | while read -r header; do
+  if [ ! -f "$tf_dir/include/$header" ] && [[ "$test_helpers" != *" $header "* ]]; then
+    echo "compat/$header: TensorFlow 2.21 has no such header"
+    exit 1
+  fi
+done
+echo "compat/: every header is at a path TensorFlow 2.21 has"
 compare_program() {
   local source=$1 minitf_binary=$2 name
   name=$(basename "$source" .cc)
