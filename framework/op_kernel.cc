@@ -56,6 +56,33 @@ Status OpKernelContext::forward_input_or_allocate_output(std::initializer_list<i
   return allocate_output(output_index, shape, output);
 }
 
+Tensor OpKernelContext::mutable_input(int index, bool lock_held) {
+  if (!input_is_ref(index)) return *inputs_[index];
+  if (lock_held) return *input_refs_[index].tensor;
+  tf_shared_lock lock(*input_refs_[index].mu);
+  return *input_refs_[index].tensor;
+}
+
+void OpKernelContext::replace_ref_input(int index, const Tensor& tensor, bool lock_held) {
+  if (!input_is_ref(index)) return;
+  if (lock_held) {
+    *input_refs_[index].tensor = tensor;
+    return;
+  }
+  mutex_lock lock(*input_refs_[index].mu);
+  *input_refs_[index].tensor = tensor;
+}
+
+void OpKernelContext::forward_ref_input_to_ref_output(int input_index, int output_index) {
+  if (!input_is_ref(input_index) || output_refs_ == nullptr) return;
+  output_refs_[output_index] = input_refs_[input_index];
+}
+
+void OpKernelContext::set_output_ref(int index, mutex* mu, Tensor* tensor_for_ref) {
+  if (output_refs_ == nullptr) return;
+  output_refs_[index] = TensorRef{mu, tensor_for_ref};
+}
+
 Status OpKernelContext::allocate_temp(DataType type, const TensorShape& shape, Tensor* out_temp) {
   return Tensor::BuildTensor(type, shape, out_temp);
 }

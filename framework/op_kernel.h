@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "framework/errors.h"
+#include "framework/mutex.h"
 #include "framework/node_def_util.h"
 #include "framework/status.h"
 #include "framework/tensor.h"
@@ -32,9 +33,17 @@
 namespace tensorflow {
 
 class Node;
+class ResourceMgr;
 
 // TF's device names; minitf has the CPU only.
 extern const char* const DEVICE_CPU;
+
+// A reference-typed tensor (DT_FLOAT_REF...: a variable): the tensor the variable holds and
+// the mutex guarding it.
+struct TensorRef {
+  mutex* mu = nullptr;
+  Tensor* tensor = nullptr;
+};
 
 // Runs loops on the session's threads. The runtime provides it; kernels reach it through
 // OpKernelContext::ParallelFor.
@@ -126,6 +135,30 @@ class OpKernelContext {
   void CtxFailureWithWarning(const Status& s) { SetStatus(s); }
   const Status& status() const { return status_; }
 
+  // Reference inputs and outputs (TF's ref API, for kernels that update variables in place).
+  // The executor sets them: `input_refs[i]` for every input (empty for value inputs),
+  // `output_refs[o]` for every output, written by set_output_ref.
+  void set_refs(const TensorRef* input_refs, TensorRef* output_refs) {
+    input_refs_ = input_refs;
+    output_refs_ = output_refs;
+  }
+  bool input_is_ref(int index) const {
+    return input_refs_ != nullptr && input_refs_[index].tensor != nullptr;
+  }
+  mutex* input_ref_mutex(int index) { return input_refs_[index].mu; }
+  // The referenced tensor (sharing its buffer); `lock_held` says the caller holds its mutex.
+  Tensor mutable_input(int index, bool lock_held);
+  // Makes the reference input hold `tensor`.
+  void replace_ref_input(int index, const Tensor& tensor, bool lock_held);
+  // Output `output_index` is the same reference as input `input_index`.
+  void forward_ref_input_to_ref_output(int input_index, int output_index);
+  // Output `index` refers to `*tensor_for_ref`, guarded by `mu`.
+  void set_output_ref(int index, mutex* mu, Tensor* tensor_for_ref);
+
+  // The session's resources (variables); null outside a session.
+  ResourceMgr* resource_manager() const { return resource_manager_; }
+  void set_resource_manager(ResourceMgr* rm) { resource_manager_ = rm; }
+
   // Splits [0, total) over the session's threads when total > grain; inline otherwise.
   void ParallelFor(int64_t total, int64_t grain,
                    const std::function<void(int64_t, int64_t)>& fn) const;
@@ -139,6 +172,9 @@ class OpKernelContext {
   Tensor* outputs_;
   DataTypeSlice output_types_;
   const ParallelRunner* runner_;
+  const TensorRef* input_refs_ = nullptr;
+  TensorRef* output_refs_ = nullptr;
+  ResourceMgr* resource_manager_ = nullptr;
   Status status_;
 };
 
@@ -155,6 +191,8 @@ class OpKernel {
 
   const NodeDef& def() const { return def_; }
   const std::string& name() const { return def_.name(); }
+  // The NodeDef's input string `i` ("v", "x:1"), as TF's error messages name inputs.
+  const std::string& requested_input(int i) const { return def_.input(i); }
   const std::string& type_string() const { return def_.op(); }
   int num_inputs() const { return static_cast<int>(input_types_.size()); }
   int num_outputs() const { return static_cast<int>(output_types_.size()); }

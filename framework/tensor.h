@@ -223,6 +223,9 @@ class Tensor {
   std::string SummarizeValue(int64_t max_entries, bool print_v2 = false) const;
 
  private:
+  // A variable's tensor starts with its declared shape and no buffer (not IsInitialized()).
+  friend class LegacyVar;
+  void set_shape(const TensorShape& shape) { shape_ = shape; }
   // Gives this (empty) tensor `shape_`'s buffer; TF's ResourceExhausted when memory cannot hold
   // it. The one allocation path of the constructor (which CHECKs it) and BuildTensor.
   Status AllocateBuffer();

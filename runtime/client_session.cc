@@ -10,6 +10,7 @@
 #include "absl/synchronization/notification.h"
 #include "framework/errors.h"
 #include "framework/node_def_util.h"
+#include "framework/resource_mgr.h"
 #include "runtime/executor.h"
 #include "runtime/thread_pool.h"
 #include "runtime/threadpool.h"
@@ -51,6 +52,8 @@ class ClientSession::Impl {
   Scope scope_;
   std::shared_ptr<Graph> graph_;
   std::unique_ptr<runtime::ThreadPool> pool_;
+  // The session's state across Runs (variables), freed with the session.
+  std::unique_ptr<ResourceMgr> resources_ = std::make_unique<ResourceMgr>();
 
   mutable std::mutex mu_;  // guards the caches below and graph reads while planning
   mutable std::map<std::string, std::shared_ptr<const ExecutionPlan>> plans_;
@@ -172,7 +175,7 @@ Status ClientSession::Impl::RunPlan(const RunOptions& options, const ExecutionPl
   DeviceStepStats device_stats;
   std::vector<Tensor> results;
   TF_RETURN_IF_ERROR(plan.Run(feeds, outputs != nullptr ? outputs : &results, pool_.get(),
-                              trace ? &device_stats : nullptr));
+                              trace ? &device_stats : nullptr, resources_.get()));
   if (trace) {
     device_stats.set_device("/job:localhost/replica:0/task:0/device:CPU:0");
     *metadata->mutable_step_stats()->add_dev_stats() = std::move(device_stats);

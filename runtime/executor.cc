@@ -25,11 +25,15 @@ struct ExecutionPlan::PlanNode {
   int succ_begin = 0;  // into successors_
   int num_succ = 0;
   bool expensive = false;
+  bool uses_refs = false;             // reads or writes a reference (variable) slot
+  bool allows_uninitialized = false;  // the OpDef's allows_uninitialized_input (Assign)
 };
 
 // The state of one Run.
 struct ExecutionPlan::Frame {
   std::vector<Tensor> slots;
+  std::vector<TensorRef> refs;  // per slot, for plans with reference slots
+  ResourceMgr* resources = nullptr;
   std::unique_ptr<std::atomic<int>[]> pending;
   std::unique_ptr<std::atomic<int>[]> readers;
   std::atomic<bool> failed{false};
@@ -112,6 +116,7 @@ void ExecutionPlan::LayOutSlots(const Signature& sig, const BuildState& st) {
     num_slots_ += pn.num_outputs;
   }
   slot_readers_.assign(num_slots_, 0);
+  ref_slot_.assign(num_slots_, 0);
   initial_pending_.assign(st.order.size(), 0);
 }
 
@@ -158,10 +163,32 @@ Status ExecutionPlan::WireEdges(const BuildState& st) {
 // Kernels, created once and shared by every Run of this plan.
 Status ExecutionPlan::CreateKernels() {
   for (PlanNode& pn : nodes_) {
-    Status s =
-        CreateOpKernel(pn.node->def(), pn.node->input_types(), pn.node->output_types(), &pn.kernel);
+    // The kernel's NodeDef names its inputs ("v", "x:1"), as TF's, for requested_input().
+    NodeDef def = pn.node->def();
+    if (def.input_size() == 0 && pn.node->num_inputs() > 0) {
+      std::vector<const Edge*> data;
+      TF_RETURN_IF_ERROR(pn.node->input_edges(&data));
+      for (const Edge* e : data) {
+        def.add_input(e->src_output() == 0 ? e->src()->name()
+                                           : absl::StrCat(e->src()->name(), ":", e->src_output()));
+      }
+    }
+    Status s = CreateOpKernel(def, pn.node->input_types(), pn.node->output_types(), &pn.kernel);
     if (!s.ok()) return AttachNode(s, pn.node);
     pn.expensive = pn.kernel->IsExpensive();
+    pn.allows_uninitialized = pn.node->op_def().allows_uninitialized_input();
+    for (int o = 0; o < pn.num_outputs; ++o) {
+      if (IsRefType(pn.node->output_type(o))) {
+        pn.uses_refs = true;
+        ref_slot_[pn.output_slot + o] = 1;
+      }
+    }
+  }
+  for (PlanNode& pn : nodes_) {
+    for (int k = 0; k < pn.num_inputs; ++k) {
+      if (ref_slot_[input_slots_[pn.input_begin + k]]) pn.uses_refs = true;
+    }
+    has_refs_ = has_refs_ || pn.uses_refs;
   }
   return OkStatus();
 }
@@ -175,10 +202,50 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
   for (const TensorId& f : sig.fetches) {
     const int slot = plan->SlotOf(st, f.node, f.index);
     plan->fetch_slots_.push_back(slot);
+    plan->fetch_names_.push_back(f.index == 0 ? f.node->name()
+                                              : absl::StrCat(f.node->name(), ":", f.index));
     ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
   }
   TF_RETURN_IF_ERROR(plan->CreateKernels());
   *out = std::move(plan);
+  return OkStatus();
+}
+
+Status ExecutionPlan::PrepareRefInputs(const PlanNode& pn, Frame* f,
+                                       absl::InlinedVector<TensorRef, 4>* refs,
+                                       absl::InlinedVector<Tensor, 4>* derefs,
+                                       absl::InlinedVector<const Tensor*, 4>* inputs,
+                                       absl::InlinedVector<Tensor*, 4>* input_slots,
+                                       absl::InlinedVector<bool, 4>* forwardable) const {
+  for (int k = 0; k < pn.num_inputs; ++k) {
+    const int slot = input_slots_[pn.input_begin + k];
+    const bool wants_ref = IsRefType(pn.kernel->input_type(k));
+    if (!ref_slot_[slot]) {
+      if (wants_ref) {
+        return errors::InvalidArgument(
+            "Input ", k, " of ", pn.node->name(), " must be a reference (",
+            DataTypeString(pn.kernel->input_type(k)), "), but its value was fed");
+      }
+      continue;
+    }
+    const TensorRef& ref = f->refs[slot];
+    (*forwardable)[k] = false;
+    (*input_slots)[k] = nullptr;
+    if (wants_ref) {
+      (*refs)[k] = ref;
+      (*inputs)[k] = ref.tensor;
+      if (pn.allows_uninitialized) continue;
+      tf_shared_lock lock(*ref.mu);
+      if (ref.tensor->IsInitialized()) continue;
+    } else {
+      tf_shared_lock lock(*ref.mu);
+      (*derefs)[k] = *ref.tensor;
+      (*inputs)[k] = &(*derefs)[k];
+      if ((*derefs)[k].IsInitialized()) continue;
+    }
+    return errors::FailedPrecondition("Attempting to use uninitialized value ",
+                                      pn.kernel->requested_input(k));
+  }
   return OkStatus();
 }
 
@@ -196,6 +263,23 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
   Tensor* outputs = f->slots.data() + pn.output_slot;
   OpKernelContext ctx(inputs.data(), input_slots.data(), forwardable.data(), pn.num_inputs, outputs,
                       pn.kernel->output_types(), f->pool);
+  ctx.set_resource_manager(f->resources);
+  // Reference inputs: passed as references to kernels that take them, read (under the
+  // variable's lock, sharing its buffer) for the others.
+  absl::InlinedVector<TensorRef, 4> input_refs;
+  absl::InlinedVector<Tensor, 4> derefs;
+  if (pn.uses_refs) {
+    input_refs.resize(pn.num_inputs);
+    derefs.resize(pn.num_inputs);
+    Status s = PrepareRefInputs(pn, f, &input_refs, &derefs, &inputs, &input_slots, &forwardable);
+    if (!s.ok()) {
+      std::lock_guard<std::mutex> lock(f->mu);
+      f->status.Update(AttachNode(s, pn.node));
+      f->failed.store(true, std::memory_order_release);
+      return;
+    }
+    ctx.set_refs(input_refs.data(), f->refs.data() + pn.output_slot);
+  }
   NodeExecStats* stats = nullptr;
   int64_t start = 0;
   if (f->stats != nullptr) {
@@ -211,6 +295,14 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
   }
   Status status = ctx.status();
   for (int o = 0; status.ok() && o < pn.num_outputs; ++o) {
+    if (ref_slot_[pn.output_slot + o]) {
+      if (f->refs[pn.output_slot + o].tensor == nullptr && slot_readers_[pn.output_slot + o] > 0) {
+        status =
+            errors::Internal("Output ", o, " of type ", DataTypeString(pn.kernel->output_type(o)),
+                             " was not set to a reference");
+      }
+      continue;
+    }
     if (outputs[o].dtype() != pn.kernel->output_type(o) && slot_readers_[pn.output_slot + o] > 0) {
       status = errors::Internal("Output ", o, " of type ", DataTypeString(outputs[o].dtype()),
                                 " does not match declared output type ",
@@ -338,7 +430,7 @@ void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const 
 }
 
 Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches,
-                          ThreadPool* pool, DeviceStepStats* stats) const {
+                          ThreadPool* pool, DeviceStepStats* stats, ResourceMgr* resources) const {
   // Kernels run with subnormals flushed to zero, as TF's do; set once per thread and task,
   // not per node (writing MXCSR is slow).
   ScopedFlushDenormal flush;
@@ -349,6 +441,8 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   f.readers.reset(new std::atomic<int>[num_slots_]);
   for (int s = 0; s < num_slots_; ++s) f.readers[s].store(slot_readers_[s]);
   for (size_t i = 0; i < feeds.size(); ++i) f.slots[feed_slots_[i]] = feeds[i];
+  if (has_refs_) f.refs.resize(num_slots_);
+  f.resources = resources;
   f.pool = pool;
   std::vector<NodeExecStats> node_stats;
   if (stats != nullptr) {
@@ -379,7 +473,20 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   if (f.failed.load()) return f.status;
   fetches->clear();
   fetches->reserve(fetch_slots_.size());
-  for (int slot : fetch_slots_) fetches->push_back(f.slots[slot]);
+  for (int slot : fetch_slots_) {
+    if (!ref_slot_[slot]) {
+      fetches->push_back(f.slots[slot]);
+      continue;
+    }
+    // A fetched reference is a copy of the variable's value now (later updates leave it be).
+    const TensorRef& ref = f.refs[slot];
+    tf_shared_lock lock(*ref.mu);
+    if (!ref.tensor->IsInitialized()) {
+      return errors::FailedPrecondition("Attempting to use uninitialized value ",
+                                        fetch_names_[fetches->size()]);
+    }
+    fetches->push_back(tensor::DeepCopy(*ref.tensor));
+  }
   if (stats != nullptr) {
     for (auto& s : node_stats) {
       if (!s.node_name().empty()) *stats->add_node_stats() = std::move(s);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "framework/graph.h"
 #include "framework/op_kernel.h"
 #include "framework/status.h"
@@ -47,8 +48,10 @@ class ExecutionPlan {
   // Runs once. `feeds` in signature order, already checked against their dtypes; `fetches`
   // receives one tensor per signature fetch. `stats` (optional) gets one NodeExecStats per
   // node run. Thread-safe: many Runs of one plan may overlap.
+  // `resources` (optional) is the session's: what variables' kernels find through
+  // OpKernelContext::resource_manager().
   Status Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches, ThreadPool* pool,
-             DeviceStepStats* stats) const;
+             DeviceStepStats* stats, ResourceMgr* resources = nullptr) const;
 
   int num_nodes() const;
 
@@ -68,6 +71,11 @@ class ExecutionPlan {
   void Process(int node, Frame* frame) const;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
   void RunNode(int node, Frame* frame) const;
+  Status PrepareRefInputs(const PlanNode& pn, Frame* f, absl::InlinedVector<TensorRef, 4>* refs,
+                          absl::InlinedVector<Tensor, 4>* derefs,
+                          absl::InlinedVector<const Tensor*, 4>* inputs,
+                          absl::InlinedVector<Tensor*, 4>* input_slots,
+                          absl::InlinedVector<bool, 4>* forwardable) const;
 
   std::vector<PlanNode> nodes_;
   std::vector<int> input_slots_;  // all nodes' input slot ids, node by node
@@ -77,6 +85,9 @@ class ExecutionPlan {
   std::vector<int> roots_;         // nodes with no pending inputs
   std::vector<int> feed_slots_;
   std::vector<int> fetch_slots_;
+  std::vector<std::string> fetch_names_;  // "node" or "node:index", for errors
+  std::vector<char> ref_slot_;            // 1 for a reference (variable) output slot
+  bool has_refs_ = false;
   int num_slots_ = 0;
 };
 

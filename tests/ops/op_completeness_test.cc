@@ -52,6 +52,15 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Round", "T", DT_INT16},
     {"Round", "T", DT_COMPLEX64},
     {"Round", "T", DT_COMPLEX128},
+    // ApplyGradientDescent (like TF's other optimizers): floating and complex kernels only.
+    {"ApplyGradientDescent", "T", DT_INT8},
+    {"ApplyGradientDescent", "T", DT_INT16},
+    {"ApplyGradientDescent", "T", DT_INT32},
+    {"ApplyGradientDescent", "T", DT_INT64},
+    {"ApplyGradientDescent", "T", DT_UINT8},
+    {"ApplyGradientDescent", "T", DT_UINT16},
+    {"ApplyGradientDescent", "T", DT_UINT32},
+    {"ApplyGradientDescent", "T", DT_UINT64},
     // FloorDiv's OpDef admits complex types; TF has no CPU kernel for them.
     {"FloorDiv", "T", DT_COMPLEX64},
     {"FloorDiv", "T", DT_COMPLEX128},
@@ -177,6 +186,10 @@ const std::set<std::string> kNoGradientInTf = {
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2", "FractionalMaxPoolGrad",
     "FractionalAvgPoolGrad", "LRNGrad", "MaxPool3DGrad", "AvgPool3DGrad",
+    // Variables and their updates: nothing in TF's C++ gradient registry (gradients stop at a
+    // variable, the xs of AddSymbolicGradients).
+    "VariableV2", "Assign", "AssignAdd", "AssignSub", "IsVariableInitialized",
+    "ApplyGradientDescent",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 
@@ -187,6 +200,14 @@ const std::set<std::string> kNoGoldenCase = {
     "Placeholder",             // client_session_test.cc: feeds, dtype and shape errors
     "PlaceholderWithDefault",  // array_ops_test.cc
     "NoOp",                    // client_session_test.cc: targets
+    // Stateful: a single-op golden case cannot hold them; state_ops_test.cc checks them against
+    // TF's numbers and texts across Runs.
+    "VariableV2",
+    "Assign",
+    "AssignAdd",
+    "AssignSub",
+    "IsVariableInitialized",
+    "ApplyGradientDescent",
 };
 
 // Ops with a real gradient that the gradient checker cannot check.
