@@ -1,7 +1,11 @@
 // CPU kernels of the optimizer update ops on reference variables (TF's training_ops.cc
 // checks and texts; the arithmetic of TF's Eigen functors, element by element in T). The
 // variable's mutex is held exclusively for the whole update.
+#include <algorithm>
 #include <complex>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #include "framework/op_kernel.h"
 #include "ops/state/internal/variable_update.h"
@@ -14,45 +18,209 @@ bool IsLegacyScalar(const TensorShape& shape) {
   return shape.dims() == 0 || (shape.dims() == 1 && shape.num_elements() == 1);
 }
 
-template <typename T>
-class ApplyGradientDescentOp : public OpKernel {
+// An optimizer's update: reference inputs [0, kRefs) (the variable, then its slots), then its
+// other inputs. Locks the variables' mutexes (each once, in address order), checks as TF's
+// kernels do (every input but the gradient a scalar, or a legacy scalar, with TF's text;
+// every slot and the gradient of the variable's shape), then has Op::Update(n, refs, in) rewrite
+// the kRefs arrays element by element, `in` being the non-reference inputs' data.
+template <typename T, int kRefs, typename Op>
+class ApplyOp : public OpKernel {
  public:
-  explicit ApplyGradientDescentOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  explicit ApplyOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
 
   void Compute(OpKernelContext* ctx) override {
-    OP_REQUIRES(ctx, ctx->input_is_ref(0),
-                errors::Internal("ApplyGradientDescent's var is not a reference"));
-    mutex_lock lock(*ctx->input_ref_mutex(0));
-    Tensor var = ctx->mutable_input(0, /*lock_held=*/true);
-    OP_REQUIRES(ctx, var.IsInitialized(),
-                errors::FailedPrecondition("Attempting to use uninitialized variables: ",
-                                           requested_input(0)));
-    const Tensor& alpha = ctx->input(1);
-    OP_REQUIRES(ctx, IsLegacyScalar(alpha.shape()),
-                errors::InvalidArgument("alpha is not a scalar: ", alpha.shape().DebugString()));
-    const Tensor& delta = ctx->input(2);
-    OP_REQUIRES(
-        ctx, var.shape().IsSameSize(delta.shape()),
-        errors::InvalidArgument("var and delta do not have the same shape",
-                                var.shape().DebugString(), " ", delta.shape().DebugString()));
-    Tensor out;
-    OP_REQUIRES_OK(ctx, state_internal::UpdateTarget(ctx, 0, &var, &out));
-    const T a = alpha.flat<T>().data()[0];
-    const T* d = delta.flat<T>().data();
-    T* v = out.flat<T>().data();
-    for (int64_t i = 0; i < out.NumElements(); ++i) v[i] = T(v[i] - T(d[i] * a));
-    ctx->replace_ref_input(0, out, /*lock_held=*/true);
+    std::vector<mutex*> mus;
+    for (int i = 0; i < kRefs; ++i) {
+      OP_REQUIRES(ctx, ctx->input_is_ref(i),
+                  errors::Internal(type_string(), "'s input ", i, " is not a reference"));
+      mus.push_back(ctx->input_ref_mutex(i));
+    }
+    std::sort(mus.begin(), mus.end());
+    mus.erase(std::unique(mus.begin(), mus.end()), mus.end());
+    std::vector<std::unique_lock<mutex>> locks;
+    for (mutex* mu : mus) locks.emplace_back(*mu);
+    Tensor current[kRefs];
+    for (int i = 0; i < kRefs; ++i) {
+      current[i] = ctx->mutable_input(i, /*lock_held=*/true);
+      OP_REQUIRES(ctx, current[i].IsInitialized(),
+                  errors::FailedPrecondition("Attempting to use uninitialized variables: ",
+                                             requested_input(i)));
+    }
+    const int num_in = ctx->num_inputs() - kRefs;
+    for (int k = 0; k < num_in; ++k) {
+      const TensorShape& shape = ctx->input(kRefs + k).shape();
+      if (k == Op::kGradIndex) continue;
+      OP_REQUIRES(ctx, Op::kLegacyScalars ? IsLegacyScalar(shape) : shape.dims() == 0,
+                  errors::InvalidArgument(Op::kScalarErrors[k], shape.DebugString()));
+    }
+    for (int i = 1; i <= kRefs; ++i) {
+      const bool grad = i == kRefs;
+      const TensorShape& shape =
+          grad ? ctx->input(kRefs + Op::kGradIndex).shape() : current[i].shape();
+      OP_REQUIRES(
+          ctx, current[0].shape().IsSameSize(shape),
+          errors::InvalidArgument("var and ", grad ? Op::kGradName : Op::kSlotNames[i - 1],
+                                  " do not have the same shape", current[0].shape().DebugString(),
+                                  " ", shape.DebugString()));
+    }
+    Tensor target[kRefs];
+    for (int i = 0; i < kRefs; ++i) {
+      const Status s = state_internal::UpdateTarget(ctx, i, &current[i], &target[i]);
+      if (!s.ok()) {
+        for (int j = 0; j < i; ++j) ctx->replace_ref_input(j, target[j], /*lock_held=*/true);
+        ctx->SetStatus(s);
+        return;
+      }
+    }
+    T* refs[kRefs];
+    for (int i = 0; i < kRefs; ++i) refs[i] = target[i].template flat<T>().data();
+    std::vector<const T*> in(num_in);
+    for (int k = 0; k < num_in; ++k) in[k] = ctx->input(kRefs + k).template flat<T>().data();
+    Op::Update(target[0].NumElements(), refs, in.data(), attrs_);
+    for (int i = 0; i < kRefs; ++i) ctx->replace_ref_input(i, target[i], /*lock_held=*/true);
     ctx->forward_ref_input_to_ref_output(0, 0);
+  }
+
+ protected:
+  typename Op::Attrs attrs_;
+};
+
+// Reads use_nesterov where the op has it.
+template <typename T, int kRefs, typename Op>
+class ApplyNesterovOp : public ApplyOp<T, kRefs, Op> {
+ public:
+  explicit ApplyNesterovOp(OpKernelConstruction* ctx) : ApplyOp<T, kRefs, Op>(ctx) {
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("use_nesterov", &this->attrs_.nesterov));
+  }
+};
+
+struct NoAttrs {};
+struct NesterovAttr {
+  bool nesterov = false;
+};
+
+// var -= delta * alpha.
+template <typename T>
+struct GradientDescent {
+  using Attrs = NoAttrs;
+  static constexpr bool kLegacyScalars = true;
+  static constexpr const char* kScalarErrors[] = {"alpha is not a scalar: ", ""};
+  static constexpr const char* kSlotNames[] = {""};
+  static constexpr const char* kGradName = "delta";
+  static constexpr int kGradIndex = 1;
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs&) {
+    const T alpha = in[0][0];
+    const T* delta = in[1];
+    for (int64_t i = 0; i < n; ++i) r[0][i] = T(r[0][i] - T(delta[i] * alpha));
+  }
+};
+
+// accum = accum * momentum + grad; var -= accum * lr (Nesterov: grad * lr + accum * momentum
+// * lr).
+template <typename T>
+struct Momentum {
+  using Attrs = NesterovAttr;
+  static constexpr bool kLegacyScalars = false;
+  static constexpr const char* kScalarErrors[] = {"lr is not a scalar: ", "",
+                                                  "momentum is not a scalar: "};
+  static constexpr const char* kSlotNames[] = {"accum"};
+  static constexpr const char* kGradName = "grad";
+  static constexpr int kGradIndex = 1;
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs& attrs) {
+    const T lr = in[0][0], momentum = in[2][0];
+    const T* grad = in[1];
+    T *var = r[0], *accum = r[1];
+    for (int64_t i = 0; i < n; ++i) {
+      accum[i] = T(T(accum[i] * momentum) + grad[i]);
+      if (attrs.nesterov) {
+        var[i] = T(var[i] - T(T(grad[i] * lr) + T(T(accum[i] * momentum) * lr)));
+      } else {
+        var[i] = T(var[i] - T(accum[i] * lr));
+      }
+    }
+  }
+};
+
+// TF's ApplyAdamNonCuda: alpha = lr * sqrt(1 - beta2_power) / (1 - beta1_power);
+// m += (grad - m) * (1 - beta1); v += (grad^2 - v) * (1 - beta2);
+// var -= m * alpha / (sqrt(v) + epsilon) (Nesterov: (grad * (1 - beta1) + beta1 * m) * alpha).
+template <typename T>
+struct Adam {
+  using Attrs = NesterovAttr;
+  static constexpr bool kLegacyScalars = false;
+  static constexpr const char* kScalarErrors[] = {"beta1_power is not a scalar: ",
+                                                  "beta2_power is not a scalar: ",
+                                                  "lr is not a scalar : ",
+                                                  "beta1 is not a scalar: ",
+                                                  "beta2 is not a scalar: ",
+                                                  "epsilon is not a scalar: ",
+                                                  ""};
+  static constexpr const char* kSlotNames[] = {"m", "v"};
+  static constexpr const char* kGradName = "grad";
+  static constexpr int kGradIndex = 6;
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs& attrs) {
+    using Eigen::numext::sqrt;
+    const T beta1_power = in[0][0], beta2_power = in[1][0], lr = in[2][0];
+    const T beta1 = in[3][0], beta2 = in[4][0], epsilon = in[5][0];
+    const T* grad = in[6];
+    const T alpha = T(T(lr * T(sqrt(T(T(1) - beta2_power)))) / T(T(1) - beta1_power));
+    const T one_minus_beta1 = T(T(1) - beta1), one_minus_beta2 = T(T(1) - beta2);
+    T *var = r[0], *m = r[1], *v = r[2];
+    for (int64_t i = 0; i < n; ++i) {
+      m[i] = T(m[i] + T(T(grad[i] - m[i]) * one_minus_beta1));
+      v[i] = T(v[i] + T(T(T(grad[i] * grad[i]) - v[i]) * one_minus_beta2));
+      const T denom = T(T(sqrt(v[i])) + epsilon);
+      if (attrs.nesterov) {
+        const T mix = T(T(grad[i] * one_minus_beta1) + T(beta1 * m[i]));
+        var[i] = T(var[i] - T(T(mix * alpha) / denom));
+      } else {
+        var[i] = T(var[i] - T(T(m[i] * alpha) / denom));
+      }
+    }
+  }
+};
+
+// ms += (grad^2 - ms) * (1 - rho); mom = mom * momentum + grad * lr / sqrt(ms + epsilon);
+// var -= mom.
+template <typename T>
+struct RMSProp {
+  using Attrs = NoAttrs;
+  static constexpr bool kLegacyScalars = false;
+  static constexpr const char* kScalarErrors[] = {
+      "lr is not a scalar : ", "rho is not a scalar: ", "momentum is not a scalar: ",
+      "epsilon is not a scalar: ", ""};
+  static constexpr const char* kSlotNames[] = {"ms", "mom"};
+  static constexpr const char* kGradName = "grad";
+  static constexpr int kGradIndex = 4;
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs&) {
+    using Eigen::numext::sqrt;
+    const T lr = in[0][0], rho = in[1][0], momentum = in[2][0], epsilon = in[3][0];
+    const T* grad = in[4];
+    const T one_minus_rho = T(T(1) - rho);
+    T *var = r[0], *ms = r[1], *mom = r[2];
+    for (int64_t i = 0; i < n; ++i) {
+      ms[i] = T(ms[i] + T(T(T(grad[i] * grad[i]) - ms[i]) * one_minus_rho));
+      mom[i] = T(T(mom[i] * momentum) + T(T(grad[i] * lr) / T(sqrt(T(ms[i] + epsilon)))));
+      var[i] = T(var[i] - mom[i]);
+    }
   }
 };
 
 #define MINITF_REGISTER_APPLY(T)                                                                  \
   REGISTER_KERNEL_BUILDER(Name("ApplyGradientDescent").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
-                          ApplyGradientDescentOp<T>);
+                          ApplyOp<T, 1, GradientDescent<T>>);                                     \
+  REGISTER_KERNEL_BUILDER(Name("ApplyMomentum").Device(DEVICE_CPU).TypeConstraint<T>("T"),        \
+                          ApplyNesterovOp<T, 2, Momentum<T>>);                                    \
+  REGISTER_KERNEL_BUILDER(Name("ApplyAdam").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
+                          ApplyNesterovOp<T, 3, Adam<T>>);                                        \
+  REGISTER_KERNEL_BUILDER(Name("ApplyRMSProp").Device(DEVICE_CPU).TypeConstraint<T>("T"),         \
+                          ApplyOp<T, 3, RMSProp<T>>);
 MINITF_REGISTER_APPLY(float)
 MINITF_REGISTER_APPLY(double)
 MINITF_REGISTER_APPLY(Eigen::half)
 MINITF_REGISTER_APPLY(Eigen::bfloat16)
+// Complex: TF registers them too; their results are not compared with TF's here (TF's Eigen
+// divides complex numbers its own way).
 MINITF_REGISTER_APPLY(std::complex<float>)
 MINITF_REGISTER_APPLY(std::complex<double>)
 #undef MINITF_REGISTER_APPLY

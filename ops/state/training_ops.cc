@@ -1,5 +1,6 @@
 // Optimizer update ops on reference variables, with TF 2.21's definitions and shape
-// functions: ApplyGradientDescent. Kernels: training_kernels.cc.
+// functions: ApplyGradientDescent, ApplyMomentum, ApplyAdam, ApplyRMSProp. Kernels:
+// training_kernels.cc.
 //
 //   auto w = ops::Variable(root, {3}, DT_FLOAT);
 //   auto step = ops::ApplyGradientDescent(root, w, ops::Const(root, 0.1f), grad_w);
@@ -10,6 +11,27 @@ namespace tensorflow {
 
 using shape_inference::InferenceContext;
 
+namespace {
+
+// TF's training shape functions: the variable's shape merged with its slots' and the
+// gradient's; the scalar inputs rank 0. `slots` and `grad` are input indices.
+Status ApplyShape(InferenceContext* c, std::initializer_list<int> slots,
+                  std::initializer_list<int> scalars, int grad) {
+  PartialTensorShape s = c->input(0);
+  for (int i : slots) {
+    PartialTensorShape merged;
+    TF_RETURN_IF_ERROR(InferenceContext::Merge(s, c->input(i), &merged));
+    s = merged;
+  }
+  for (int i : scalars) TF_RETURN_IF_ERROR(c->WithRank(i, 0));
+  PartialTensorShape merged;
+  TF_RETURN_IF_ERROR(InferenceContext::Merge(s, c->input(grad), &merged));
+  c->set_output(0, merged);
+  return OkStatus();
+}
+
+}  // namespace
+
 REGISTER_OP("ApplyGradientDescent")
     .Input("var: Ref(T)")
     .Input("alpha: T")
@@ -17,13 +39,7 @@ REGISTER_OP("ApplyGradientDescent")
     .Output("out: Ref(T)")
     .Attr("T: numbertype")
     .Attr("use_locking: bool = false")
-    .SetShapeFn([](InferenceContext* c) {
-      TF_RETURN_IF_ERROR(c->WithRank(1, 0));  // alpha
-      PartialTensorShape s;
-      TF_RETURN_IF_ERROR(InferenceContext::Merge(c->input(0), c->input(2), &s));  // var, delta
-      c->set_output(0, s);
-      return OkStatus();
-    })
+    .SetShapeFn([](InferenceContext* c) { return ApplyShape(c, {}, {1}, 2); })
     .Summary("Update '*var' by subtracting 'alpha' * 'delta' from it.")
     .ArgDoc("var", "Should be from a Variable().")
     .ArgDoc("alpha", "Scaling factor. Must be a scalar.")
@@ -31,6 +47,64 @@ REGISTER_OP("ApplyGradientDescent")
     .ArgDoc("use_locking",
             "If `True`, the subtraction will be protected by a lock;\n"
             "otherwise the behavior is undefined, but may exhibit less contention.")
+    .ArgDoc("out", "Same as \"var\".")
+    .CcHeader("training_ops");
+
+REGISTER_OP("ApplyMomentum")
+    .Input("var: Ref(T)")
+    .Input("accum: Ref(T)")
+    .Input("lr: T")
+    .Input("grad: T")
+    .Input("momentum: T")
+    .Output("out: Ref(T)")
+    .Attr("T: numbertype")
+    .Attr("use_locking: bool = false")
+    .Attr("use_nesterov: bool = false")
+    .SetShapeFn([](InferenceContext* c) {
+      return ApplyShape(c, {1}, {2, 4}, 3);
+    })
+    .Summary("Update '*var' according to the momentum scheme.")
+    .ArgDoc("out", "Same as \"var\".")
+    .CcHeader("training_ops");
+
+REGISTER_OP("ApplyAdam")
+    .Input("var: Ref(T)")
+    .Input("m: Ref(T)")
+    .Input("v: Ref(T)")
+    .Input("beta1_power: T")
+    .Input("beta2_power: T")
+    .Input("lr: T")
+    .Input("beta1: T")
+    .Input("beta2: T")
+    .Input("epsilon: T")
+    .Input("grad: T")
+    .Output("out: Ref(T)")
+    .Attr("T: numbertype")
+    .Attr("use_locking: bool = false")
+    .Attr("use_nesterov: bool = false")
+    .SetShapeFn([](InferenceContext* c) {
+      return ApplyShape(c, {1, 2}, {3, 4, 5, 6, 7, 8}, 9);
+    })
+    .Summary("Update '*var' according to the Adam algorithm.")
+    .ArgDoc("out", "Same as \"var\".")
+    .CcHeader("training_ops");
+
+REGISTER_OP("ApplyRMSProp")
+    .Input("var: Ref(T)")
+    .Input("ms: Ref(T)")
+    .Input("mom: Ref(T)")
+    .Input("lr: T")
+    .Input("rho: T")
+    .Input("momentum: T")
+    .Input("epsilon: T")
+    .Input("grad: T")
+    .Output("out: Ref(T)")
+    .Attr("T: numbertype")
+    .Attr("use_locking: bool = false")
+    .SetShapeFn([](InferenceContext* c) {
+      return ApplyShape(c, {1, 2}, {3, 4, 5, 6}, 7);
+    })
+    .Summary("Update '*var' according to the RMSProp algorithm.")
     .ArgDoc("out", "Same as \"var\".")
     .CcHeader("training_ops");
 

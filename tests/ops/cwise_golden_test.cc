@@ -199,6 +199,11 @@ TEST(CwiseGoldenTest, ArrayOpsMatchTensorFlow) { EXPECT_GE(CheckFile("array.pb")
 
 TEST(CwiseGoldenTest, ResizeOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("resize.pb").size(), 6u); }
 
+// One step of each optimizer from states along TF's own trajectories: TF's bits.
+TEST(CwiseGoldenTest, OptimizerStepsMatchTensorFlow) {
+  EXPECT_EQ(CheckFile("training.pb").size(), 4u);
+}
+
 TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {
   EXPECT_GE(CheckFile("clip_scan.pb", {"Prod"}).size(), 3u);
 }

@@ -3,7 +3,9 @@
 // whose one input is a list gets them all as that list, a list among other inputs as many as
 // the case's number attr says). All
 // cases go into one graph, run at 1, 2 and 4 threads; outputs must have the same bits at
-// every thread count. The test decides how to compare with TF's values.
+// every thread count. The test decides how to compare with TF's values. A reference input
+// (an optimizer's variable and slots) is a Variable assigned the stored value; such a case's
+// outputs are its reference inputs' values after the op ran.
 #ifndef MINITF_TESTS_OPS_GOLDEN_HARNESS_H_
 #define MINITF_TESTS_OPS_GOLDEN_HARNESS_H_
 
@@ -56,19 +58,26 @@ inline std::vector<Case> BuildAll(const Scope& root, const GraphDef& golden,
   for (const NodeDef& def : golden.node()) {
     Case c{&def, {}};
     NodeBuilder builder(root.GetUniqueNameForOp(def.name()), def.op());
+    const OpDef* op_def = nullptr;
+    TF_CHECK_OK(OpRegistry::Global()->LookUpOpDef(def.op(), &op_def));
     std::vector<NodeBuilder::NodeOut> inputs;
+    std::vector<Output> refs;  // reference inputs, to read after the op
     for (int j = 0;; ++j) {
       Tensor t;
       if (!(extra && extra(def, j, &t)) &&
           !GetNodeAttr(AttrSlice(def), absl::StrCat("input_", j), &t).ok()) {
         break;
       }
+      if (j < op_def->input_arg_size() && op_def->input_arg(j).is_ref()) {
+        auto var = ops::Variable(root, t.shape(), t.dtype());
+        refs.push_back(ops::Assign(root, var, t));
+        inputs.push_back(ops::AsNodeOut(root, refs.back()));
+        continue;
+      }
       inputs.push_back(ops::AsNodeOut(root, Input(t)));
     }
     // An op whose one input is a list (AddN) takes every stored input as that list; a list
     // among other inputs (ConcatV2) takes as many as the case's number attr (N) says.
-    const OpDef* op_def = nullptr;
-    TF_CHECK_OK(OpRegistry::Global()->LookUpOpDef(def.op(), &op_def));
     if (op_def->input_arg_size() == 1 && !op_def->input_arg(0).number_attr().empty()) {
       builder.Input(inputs);
     } else {
@@ -91,7 +100,12 @@ inline std::vector<Case> BuildAll(const Scope& root, const GraphDef& golden,
     }
     Node* node;
     TF_CHECK_OK(builder.Finalize(root.graph(), &node));
-    for (int o = 0; o < node->num_outputs(); ++o) c.outputs.push_back(Output(node, o));
+    for (const Output& ref : refs) {
+      c.outputs.push_back(ops::Identity(root.WithControlDependencies({Operation(node)}), ref));
+    }
+    for (int o = 0; refs.empty() && o < node->num_outputs(); ++o) {
+      c.outputs.push_back(Output(node, o));
+    }
     cases.push_back(std::move(c));
   }
   return cases;

@@ -52,7 +52,7 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Round", "T", DT_INT16},
     {"Round", "T", DT_COMPLEX64},
     {"Round", "T", DT_COMPLEX128},
-    // ApplyGradientDescent (like TF's other optimizers): floating and complex kernels only.
+    // The optimizers: floating and complex CPU kernels only.
     {"ApplyGradientDescent", "T", DT_INT8},
     {"ApplyGradientDescent", "T", DT_INT16},
     {"ApplyGradientDescent", "T", DT_INT32},
@@ -61,6 +61,30 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"ApplyGradientDescent", "T", DT_UINT16},
     {"ApplyGradientDescent", "T", DT_UINT32},
     {"ApplyGradientDescent", "T", DT_UINT64},
+    {"ApplyMomentum", "T", DT_INT8},
+    {"ApplyMomentum", "T", DT_INT16},
+    {"ApplyMomentum", "T", DT_INT32},
+    {"ApplyMomentum", "T", DT_INT64},
+    {"ApplyMomentum", "T", DT_UINT8},
+    {"ApplyMomentum", "T", DT_UINT16},
+    {"ApplyMomentum", "T", DT_UINT32},
+    {"ApplyMomentum", "T", DT_UINT64},
+    {"ApplyAdam", "T", DT_INT8},
+    {"ApplyAdam", "T", DT_INT16},
+    {"ApplyAdam", "T", DT_INT32},
+    {"ApplyAdam", "T", DT_INT64},
+    {"ApplyAdam", "T", DT_UINT8},
+    {"ApplyAdam", "T", DT_UINT16},
+    {"ApplyAdam", "T", DT_UINT32},
+    {"ApplyAdam", "T", DT_UINT64},
+    {"ApplyRMSProp", "T", DT_INT8},
+    {"ApplyRMSProp", "T", DT_INT16},
+    {"ApplyRMSProp", "T", DT_INT32},
+    {"ApplyRMSProp", "T", DT_INT64},
+    {"ApplyRMSProp", "T", DT_UINT8},
+    {"ApplyRMSProp", "T", DT_UINT16},
+    {"ApplyRMSProp", "T", DT_UINT32},
+    {"ApplyRMSProp", "T", DT_UINT64},
     // FloorDiv's OpDef admits complex types; TF has no CPU kernel for them.
     {"FloorDiv", "T", DT_COMPLEX64},
     {"FloorDiv", "T", DT_COMPLEX128},
@@ -189,7 +213,7 @@ const std::set<std::string> kNoGradientInTf = {
     // Variables and their updates: nothing in TF's C++ gradient registry (gradients stop at a
     // variable, the xs of AddSymbolicGradients).
     "VariableV2", "Assign", "AssignAdd", "AssignSub", "IsVariableInitialized",
-    "ApplyGradientDescent",
+    "ApplyGradientDescent", "ApplyMomentum", "ApplyAdam", "ApplyRMSProp",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

@@ -137,6 +137,51 @@ TEST(StateOpsTest, ErrorsAreTFs) {
       << s.status();
 }
 
+// The optimizers' kernel checks (texts from TF 2.21, odd spaces included): strict scalars
+// except ApplyGradientDescent's alpha (a one-element vector passes there).
+TEST(StateOpsTest, OptimizerErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  std::vector<Output> slots;
+  std::vector<Operation> inits;
+  for (const char* name : {"var", "s1", "s2"}) {
+    slots.push_back(Variable(root.WithOpName(name), {2}, DT_FLOAT));
+    inits.push_back(Assign(root, slots.back(), {1.f, 2.f}).operation);
+  }
+  const Scope s = root.WithControlDependencies(inits);
+  std::vector<Output> p;
+  for (int i = 0; i < 7; ++i) p.push_back(Placeholder(root, DT_FLOAT));
+  auto mom = ApplyMomentum(s, slots[0], slots[1], p[0], p[1], p[2]);
+  auto adam = ApplyAdam(s, slots[0], slots[1], slots[2], p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
+  auto rms = ApplyRMSProp(s, slots[0], slots[1], slots[2], p[0], p[1], p[2], p[3], p[4]);
+  const Input::Initializer one({0.5f}), two({1.f, 1.f}), three({1.f, 1.f, 1.f});
+  auto feeds = [&](int n, int bad, const Input::Initializer& value, int grad) {
+    ClientSession::FeedType f;
+    for (int i = 0; i < n; ++i) f.emplace(p[i], i == grad ? two : Input::Initializer(0.5f));
+    f.erase(p[bad]);
+    f.emplace(p[bad], value);
+    return f;
+  };
+  test_ops::ExpectError(root, feeds(3, 0, one, 1), mom, "lr is not a scalar: [1]");
+  test_ops::ExpectError(root, feeds(3, 2, two, 1), mom, "momentum is not a scalar: [2]");
+  test_ops::ExpectError(root, feeds(3, 1, three, 1), mom,
+                        "var and grad do not have the same shape[2] [3]");
+  test_ops::ExpectError(root, feeds(7, 0, one, 6), adam, "beta1_power is not a scalar: [1]");
+  test_ops::ExpectError(root, feeds(7, 2, one, 6), adam, "lr is not a scalar : [1]");
+  test_ops::ExpectError(root, feeds(7, 5, two, 6), adam, "epsilon is not a scalar: [2]");
+  test_ops::ExpectError(root, feeds(7, 6, one, 6), adam,
+                        "var and grad do not have the same shape[2] [1]");
+  test_ops::ExpectError(root, feeds(5, 0, one, 4), rms, "lr is not a scalar : [1]");
+  test_ops::ExpectError(root, feeds(5, 1, one, 4), rms, "rho is not a scalar: [1]");
+  test_ops::ExpectError(root, feeds(5, 4, one, 4), rms,
+                        "var and grad do not have the same shape[2] [1]");
+  // ApplyGradientDescent's alpha may be a one-element vector.
+  auto gd = ApplyGradientDescent(s, slots[0], p[0], p[1]);
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({{p[0], one}, {p[1], two}}, {gd}, &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({0.5f, 1.5f}));
+}
+
 // TF 2.21's numbers: VariableV2 [5], Assign, then 7 runs of ApplyGradientDescent with
 // alpha 0.1 (tf.raw_ops in a tf.compat.v1 graph and session).
 TEST(StateOpsTest, ApplyGradientDescentStepsGiveTFsBits) {

@@ -10,6 +10,64 @@
 namespace tensorflow {
 namespace ops {
 
+ApplyAdam::ApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                     ::tensorflow::Input m, ::tensorflow::Input v, ::tensorflow::Input beta1_power,
+                     ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                     ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                     ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                     const ApplyAdam::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _m = ::tensorflow::ops::AsNodeOut(scope, m);
+  if (!scope.ok()) return;
+  auto _v = ::tensorflow::ops::AsNodeOut(scope, v);
+  if (!scope.ok()) return;
+  auto _beta1_power = ::tensorflow::ops::AsNodeOut(scope, beta1_power);
+  if (!scope.ok()) return;
+  auto _beta2_power = ::tensorflow::ops::AsNodeOut(scope, beta2_power);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _beta1 = ::tensorflow::ops::AsNodeOut(scope, beta1);
+  if (!scope.ok()) return;
+  auto _beta2 = ::tensorflow::ops::AsNodeOut(scope, beta2);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ApplyAdam");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ApplyAdam")
+                     .Input(_var)
+                     .Input(_m)
+                     .Input(_v)
+                     .Input(_beta1_power)
+                     .Input(_beta2_power)
+                     .Input(_lr)
+                     .Input(_beta1)
+                     .Input(_beta2)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("use_nesterov", attrs.use_nesterov_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+ApplyAdam::ApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                     ::tensorflow::Input m, ::tensorflow::Input v, ::tensorflow::Input beta1_power,
+                     ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                     ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                     ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ApplyAdam(scope, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                ApplyAdam::Attrs()) {}
+
 ApplyGradientDescent::ApplyGradientDescent(const ::tensorflow::Scope& scope,
                                            ::tensorflow::Input var, ::tensorflow::Input alpha,
                                            ::tensorflow::Input delta,
@@ -40,6 +98,92 @@ ApplyGradientDescent::ApplyGradientDescent(const ::tensorflow::Scope& scope,
                                            ::tensorflow::Input var, ::tensorflow::Input alpha,
                                            ::tensorflow::Input delta)
     : ApplyGradientDescent(scope, var, alpha, delta, ApplyGradientDescent::Attrs()) {}
+
+ApplyMomentum::ApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                             ::tensorflow::Input accum, ::tensorflow::Input lr,
+                             ::tensorflow::Input grad, ::tensorflow::Input momentum,
+                             const ApplyMomentum::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  auto _momentum = ::tensorflow::ops::AsNodeOut(scope, momentum);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ApplyMomentum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ApplyMomentum")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_lr)
+                     .Input(_grad)
+                     .Input(_momentum)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("use_nesterov", attrs.use_nesterov_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+ApplyMomentum::ApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                             ::tensorflow::Input accum, ::tensorflow::Input lr,
+                             ::tensorflow::Input grad, ::tensorflow::Input momentum)
+    : ApplyMomentum(scope, var, accum, lr, grad, momentum, ApplyMomentum::Attrs()) {}
+
+ApplyRMSProp::ApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                           ::tensorflow::Input ms, ::tensorflow::Input mom, ::tensorflow::Input lr,
+                           ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                           ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                           const ApplyRMSProp::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _ms = ::tensorflow::ops::AsNodeOut(scope, ms);
+  if (!scope.ok()) return;
+  auto _mom = ::tensorflow::ops::AsNodeOut(scope, mom);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _rho = ::tensorflow::ops::AsNodeOut(scope, rho);
+  if (!scope.ok()) return;
+  auto _momentum = ::tensorflow::ops::AsNodeOut(scope, momentum);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ApplyRMSProp");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ApplyRMSProp")
+                     .Input(_var)
+                     .Input(_ms)
+                     .Input(_mom)
+                     .Input(_lr)
+                     .Input(_rho)
+                     .Input(_momentum)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+ApplyRMSProp::ApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                           ::tensorflow::Input ms, ::tensorflow::Input mom, ::tensorflow::Input lr,
+                           ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                           ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ApplyRMSProp(scope, var, ms, mom, lr, rho, momentum, epsilon, grad, ApplyRMSProp::Attrs()) {}
 
 }  // namespace ops
 }  // namespace tensorflow

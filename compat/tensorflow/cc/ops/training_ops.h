@@ -14,6 +14,71 @@
 namespace tensorflow {
 namespace ops {
 
+/// Update '*var' according to the Adam algorithm.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * m:
+/// * v:
+/// * beta1_power:
+/// * beta2_power:
+/// * lr:
+/// * beta1:
+/// * beta2:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * use_nesterov: Defaults to false.
+///
+/// Returns:
+/// * `Output`: Same as "var".
+class ApplyAdam {
+ public:
+  /// Optional attribute setters for ApplyAdam
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseNesterov(bool x) {
+      Attrs ret = *this;
+      ret.use_nesterov_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool use_nesterov_ = false;
+  };
+  ApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input m,
+            ::tensorflow::Input v, ::tensorflow::Input beta1_power, ::tensorflow::Input beta2_power,
+            ::tensorflow::Input lr, ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+            ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input m,
+            ::tensorflow::Input v, ::tensorflow::Input beta1_power, ::tensorflow::Input beta2_power,
+            ::tensorflow::Input lr, ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+            ::tensorflow::Input epsilon, ::tensorflow::Input grad, const ApplyAdam::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UseNesterov(bool x) {
+    return Attrs().UseNesterov(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
 /// Update '*var' by subtracting 'alpha' * 'delta' from it.
 ///
 /// Args:
@@ -49,6 +114,114 @@ class ApplyGradientDescent {
   ApplyGradientDescent(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
                        ::tensorflow::Input alpha, ::tensorflow::Input delta,
                        const ApplyGradientDescent::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
+/// Update '*var' according to the momentum scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * lr:
+/// * grad:
+/// * momentum:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * use_nesterov: Defaults to false.
+///
+/// Returns:
+/// * `Output`: Same as "var".
+class ApplyMomentum {
+ public:
+  /// Optional attribute setters for ApplyMomentum
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseNesterov(bool x) {
+      Attrs ret = *this;
+      ret.use_nesterov_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool use_nesterov_ = false;
+  };
+  ApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad,
+                ::tensorflow::Input momentum);
+  ApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad,
+                ::tensorflow::Input momentum, const ApplyMomentum::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UseNesterov(bool x) {
+    return Attrs().UseNesterov(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
+/// Update '*var' according to the RMSProp algorithm.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * ms:
+/// * mom:
+/// * lr:
+/// * rho:
+/// * momentum:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: Same as "var".
+class ApplyRMSProp {
+ public:
+  /// Optional attribute setters for ApplyRMSProp
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input ms,
+               ::tensorflow::Input mom, ::tensorflow::Input lr, ::tensorflow::Input rho,
+               ::tensorflow::Input momentum, ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input ms,
+               ::tensorflow::Input mom, ::tensorflow::Input lr, ::tensorflow::Input rho,
+               ::tensorflow::Input momentum, ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+               const ApplyRMSProp::Attrs& attrs);
   operator ::tensorflow::Output() const { return out; }
   operator ::tensorflow::Input() const { return out; }
   ::tensorflow::Node* node() const { return out.node(); }
