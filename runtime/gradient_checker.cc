@@ -256,11 +256,10 @@ Status ComputeGradientError(const Scope& scope, const OutputList& xs,
 namespace test {
 template <typename X_T, typename Y_T, typename JAC_T>
 Status ComputeGradientErrorAllPairs(const Scope& scope, const OutputList& xs,
-                                    const std::vector<TensorShape>& x_shapes,
-                                    const OutputList& ys,
+                                    const std::vector<TensorShape>& x_shapes, const OutputList& ys,
                                     const std::vector<TensorShape>& y_shapes, JAC_T* max_error) {
-  return GradientErrorFromRandom<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes,
-                                                  Blocks::kAll, max_error);
+  return GradientErrorFromRandom<X_T, Y_T, JAC_T>(scope, xs, x_shapes, ys, y_shapes, Blocks::kAll,
+                                                  max_error);
 }
 }  // namespace test
 
@@ -276,14 +275,14 @@ Status ComputeGradientError(const Scope& scope, const Output& x, const Tensor& x
                                         &x_datas, Blocks::kAll, max_error);
 }
 
-#define MINITF_INSTANTIATE_GRAD_ERR(X_T, Y_T, JAC_T)                                       \
-  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                   \
-      const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&, \
-      const std::vector<TensorShape>&, JAC_T*);                                            \
-  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                   \
+#define MINITF_INSTANTIATE_GRAD_ERR(X_T, Y_T, JAC_T)                                          \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                      \
+      const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&,    \
+      const std::vector<TensorShape>&, JAC_T*);                                               \
+  template Status ComputeGradientError<X_T, Y_T, JAC_T>(                                      \
       const Scope&, const Output&, const Tensor&, const Output&, const TensorShape&, JAC_T*); \
-  template Status test::ComputeGradientErrorAllPairs<X_T, Y_T, JAC_T>(                     \
-      const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&, \
+  template Status test::ComputeGradientErrorAllPairs<X_T, Y_T, JAC_T>(                        \
+      const Scope&, const OutputList&, const std::vector<TensorShape>&, const OutputList&,    \
       const std::vector<TensorShape>&, JAC_T*);
 
 MINITF_INSTANTIATE_GRAD_ERR(float, float, float)

@@ -44,8 +44,7 @@ namespace test {
 // minitf: the list form's maximum over every (x, y) Jacobian block.
 template <typename X_T, typename Y_T, typename JAC_T>
 Status ComputeGradientErrorAllPairs(const Scope& scope, const OutputList& xs,
-                                    const std::vector<TensorShape>& x_shapes,
-                                    const OutputList& ys,
+                                    const std::vector<TensorShape>& x_shapes, const OutputList& ys,
                                     const std::vector<TensorShape>& y_shapes, JAC_T* max_error);
 }  // namespace test
 
