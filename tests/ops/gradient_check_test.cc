@@ -38,9 +38,8 @@ void CheckDouble(const Scope& s, const OutputList& xs, const std::vector<TensorS
                  double tolerance = 1e-6) {
   double max_error = -1;
   TF_ASSERT_OK(s.status());
-  TF_ASSERT_OK(
-      (test::ComputeGradientErrorAllPairs<double, double, double>(s, xs, x_shapes, ys, y_shapes,
-                                                                  &max_error)));
+  TF_ASSERT_OK((test::ComputeGradientErrorAllPairs<double, double, double>(s, xs, x_shapes, ys,
+                                                                           y_shapes, &max_error)));
   EXPECT_GE(max_error, 0);
   EXPECT_LT(max_error, tolerance);
 }
@@ -805,15 +804,14 @@ TEST(GradientCheckTest, ListFormReportsTheLastBlockAsTF) {
   auto labels = F(s, shape);
   auto y = SoftmaxCrossEntropyWithLogits(s, logits, labels);
   float as_tf = -1;
-  TF_ASSERT_OK((ComputeGradientError<float, float, float>(
-      s, {logits, labels}, {shape, shape}, {y.backprop, y.loss}, {shape, TensorShape({5})},
-      &as_tf)));
+  TF_ASSERT_OK((ComputeGradientError<float, float, float>(s, {logits, labels}, {shape, shape},
+                                                          {y.backprop, y.loss},
+                                                          {shape, TensorShape({5})}, &as_tf)));
   EXPECT_GE(as_tf, 0);
   EXPECT_LT(as_tf, 1e-3);
   float all = -1;
   TF_ASSERT_OK((test::ComputeGradientErrorAllPairs<float, float, float>(
-      s, {logits, labels}, {shape, shape}, {y.backprop, y.loss}, {shape, TensorShape({5})},
-      &all)));
+      s, {logits, labels}, {shape, shape}, {y.backprop, y.loss}, {shape, TensorShape({5})}, &all)));
   EXPECT_NEAR(all, 1.0f, 1e-2);
 }
 
