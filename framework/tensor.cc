@@ -708,6 +708,22 @@ std::vector<int64_t> IntValues(const Tensor& t) {
   }
   return v;
 }
+
+Status MakeShape(const Tensor& shape, TensorShape* out) {
+  if (shape.dims() != 1) {
+    return errors::InvalidArgument("shape must be a vector of {int32,int64}, got shape ",
+                                   shape.shape().DebugString());
+  }
+  if (shape.dtype() == DT_INT32) {
+    const int32_t* v = shape.flat<int32_t>().data();
+    return TensorShapeUtils::MakeShape(absl::Span<const int32_t>(v, shape.NumElements()), out);
+  }
+  if (shape.dtype() == DT_INT64) {
+    const int64_t* v = shape.flat<int64_t>().data();
+    return TensorShapeUtils::MakeShape(absl::Span<const int64_t>(v, shape.NumElements()), out);
+  }
+  return errors::InvalidArgument("shape must be a vector of {int32,int64}.");
+}
 }  // namespace tensor
 
 }  // namespace tensorflow

@@ -273,6 +273,8 @@ Tensor DeepCopy(const Tensor& other);
 // The elements of an integer tensor (int8, int16, int32, int64, uint8, uint16, uint32: shapes,
 // axes, sizes, indices), as int64s, in order.
 std::vector<int64_t> IntValues(const Tensor& t);
+// The shape a 1-D int32 or int64 tensor holds (TF's tensor::MakeShape, its texts).
+Status MakeShape(const Tensor& shape, TensorShape* out);
 }  // namespace tensor
 
 // Process-wide accounting of tensor buffers (minitf's, for tests and benchmarks): bytes held

@@ -369,8 +369,13 @@ template <typename Int, typename Out>
 Status MakeShapeImpl(absl::Span<const Int> dims, Out* out) {
   // TF's MakeShapeHelper words a bad size its own way before building the shape.
   constexpr int64_t kMin = std::is_same<Out, PartialTensorShape>::value ? -1 : 0;
+  int64_t product = 1;
   for (Int d : dims) {
     if (d < kMin) return errors::InvalidArgument("Dimension ", d, " must be >= ", kMin);
+    if (d >= 0 && __builtin_mul_overflow(product, static_cast<int64_t>(d), &product)) {
+      return errors::InvalidArgument("Shape [", absl::StrJoin(dims, ","),
+                                     "] would have more than 2**63 - 1 elements");
+    }
   }
   std::vector<int64_t> sizes(dims.begin(), dims.end());
   return Out::BuildTensorShapeBase(sizes, out);

@@ -24,6 +24,7 @@ Env* Env::Default() {
 
 using runtime::ExecutionPlan;
 using runtime::Signature;
+using runtime::StatefulKernels;
 using runtime::TensorId;
 
 class ClientSession::Impl {
@@ -32,7 +33,9 @@ class ClientSession::Impl {
       : scope_(scope), graph_(scope.graph_as_shared_ptr()) {
     const int intra = options.config.intra_op_parallelism_threads();
     const int inter = options.config.inter_op_parallelism_threads();
-    const int threads = (intra <= 0 || inter <= 0) ? 0 : std::max(intra, inter);
+    // One pool for both (0: every core); an intra-op count alone sizes it, as it sizes TF's
+    // kernels' pool (Multinomial's rows are split by it).
+    const int threads = intra <= 0 ? 0 : inter <= 0 ? intra : std::max(intra, inter);
     pool_ = std::make_unique<runtime::ThreadPool>(threads);
   }
 
@@ -55,6 +58,8 @@ class ClientSession::Impl {
   // The session's state across Runs (variables), freed with the session.
   std::unique_ptr<ResourceMgr> resources_ = std::make_unique<ResourceMgr>();
 
+  // Stateful nodes' kernels (random streams), shared by every plan below.
+  mutable StatefulKernels stateful_kernels_;
   mutable std::mutex mu_;  // guards the caches below and graph reads while planning
   mutable std::map<std::string, std::shared_ptr<const ExecutionPlan>> plans_;
 
@@ -150,7 +155,7 @@ Status ClientSession::Impl::GetPlan(const Signature& sig,
     return OkStatus();
   }
   std::unique_ptr<ExecutionPlan> built;
-  TF_RETURN_IF_ERROR(ExecutionPlan::Build(sig, &built));
+  TF_RETURN_IF_ERROR(ExecutionPlan::Build(sig, &built, &stateful_kernels_));
   std::shared_ptr<const ExecutionPlan> shared(std::move(built));
   plans_.emplace(key, shared);
   *plan = std::move(shared);

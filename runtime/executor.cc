@@ -17,8 +17,8 @@ namespace runtime {
 
 struct ExecutionPlan::PlanNode {
   const Node* node = nullptr;
-  std::unique_ptr<OpKernel> kernel;
-  int input_begin = 0;  // into input_slots_
+  std::shared_ptr<OpKernel> kernel;  // shared with the session for stateful nodes
+  int input_begin = 0;               // into input_slots_
   int num_inputs = 0;
   int output_slot = 0;  // first output slot
   int num_outputs = 0;
@@ -160,8 +160,26 @@ Status ExecutionPlan::WireEdges(const BuildState& st) {
   return OkStatus();
 }
 
-// Kernels, created once and shared by every Run of this plan.
-Status ExecutionPlan::CreateKernels() {
+Status StatefulKernels::Get(const Node* node, const NodeDef& def,
+                            std::shared_ptr<OpKernel>* kernel) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::shared_ptr<OpKernel>& cached = kernels_[node];
+  if (cached == nullptr) {
+    std::unique_ptr<OpKernel> made;
+    Status s = CreateOpKernel(def, node->input_types(), node->output_types(), &made);
+    if (!s.ok()) {
+      kernels_.erase(node);
+      return s;
+    }
+    cached = std::move(made);
+  }
+  *kernel = cached;
+  return OkStatus();
+}
+
+// Kernels, created once and shared by every Run of this plan (a stateful node's by every plan
+// of the session).
+Status ExecutionPlan::CreateKernels(StatefulKernels* stateful) {
   for (PlanNode& pn : nodes_) {
     // The kernel's NodeDef names its inputs ("v", "x:1"), as TF's, for requested_input().
     NodeDef def = pn.node->def();
@@ -173,7 +191,14 @@ Status ExecutionPlan::CreateKernels() {
                                            : absl::StrCat(e->src()->name(), ":", e->src_output()));
       }
     }
-    Status s = CreateOpKernel(def, pn.node->input_types(), pn.node->output_types(), &pn.kernel);
+    Status s;
+    if (stateful != nullptr && pn.node->op_def().is_stateful()) {
+      s = stateful->Get(pn.node, def, &pn.kernel);
+    } else {
+      std::unique_ptr<OpKernel> kernel;
+      s = CreateOpKernel(def, pn.node->input_types(), pn.node->output_types(), &kernel);
+      pn.kernel = std::move(kernel);
+    }
     if (!s.ok()) return AttachNode(s, pn.node);
     pn.expensive = pn.kernel->IsExpensive();
     pn.allows_uninitialized = pn.node->op_def().allows_uninitialized_input();
@@ -193,7 +218,8 @@ Status ExecutionPlan::CreateKernels() {
   return OkStatus();
 }
 
-Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>* out) {
+Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>* out,
+                            StatefulKernels* stateful) {
   std::unique_ptr<ExecutionPlan> plan(new ExecutionPlan);
   BuildState st;
   FindNeededNodes(sig, &st);
@@ -206,7 +232,7 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
                                               : absl::StrCat(f.node->name(), ":", f.index));
     ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
   }
-  TF_RETURN_IF_ERROR(plan->CreateKernels());
+  TF_RETURN_IF_ERROR(plan->CreateKernels(stateful));
   *out = std::move(plan);
   return OkStatus();
 }

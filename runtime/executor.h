@@ -10,7 +10,9 @@
 #define MINITF_RUNTIME_EXECUTOR_H_
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -38,11 +40,26 @@ struct Signature {
   std::vector<Node*> targets;
 };
 
+// The kernels of a session's stateful nodes (TF's OpSegment): made once per node and shared by
+// every plan of the session, so a random op's stream or a variable's handle continues whichever
+// fetches run the node. Thread-safe.
+class StatefulKernels {
+ public:
+  // The kernel of `node`, created from `def` on first use.
+  Status Get(const Node* node, const NodeDef& def, std::shared_ptr<OpKernel>* kernel);
+
+ private:
+  std::mutex mu_;
+  std::unordered_map<const Node*, std::shared_ptr<OpKernel>> kernels_;
+};
+
 class ExecutionPlan {
  public:
   // Prunes `graph` to what the signature needs and instantiates the kernels. The node and
   // index of every feed and fetch must exist (the session checks them first).
-  static Status Build(const Signature& signature, std::unique_ptr<ExecutionPlan>* plan);
+  // Stateful nodes' kernels come from `stateful` when given (else each plan has its own).
+  static Status Build(const Signature& signature, std::unique_ptr<ExecutionPlan>* plan,
+                      StatefulKernels* stateful = nullptr);
   ~ExecutionPlan();
 
   // Runs once. `feeds` in signature order, already checked against their dtypes; `fetches`
@@ -65,7 +82,7 @@ class ExecutionPlan {
   static void FindNeededNodes(const Signature& signature, BuildState* state);
   void LayOutSlots(const Signature& signature, const BuildState& state);
   Status WireEdges(const BuildState& state);
-  Status CreateKernels();
+  Status CreateKernels(StatefulKernels* stateful);
   int SlotOf(const BuildState& state, const Node* src, int output) const;
 
   void Process(int node, Frame* frame) const;

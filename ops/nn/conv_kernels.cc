@@ -242,16 +242,6 @@ Status BackpropGeometry(const char* label, const WindowAttrs& attrs, const Tenso
   return OkStatus();
 }
 
-// A shape held by an int32 vector input (input_sizes, filter_sizes), TF's MakeShape texts.
-Status ShapeFromSizes(const Tensor& sizes, TensorShape* out) {
-  if (sizes.dims() != 1) {
-    return errors::InvalidArgument("shape must be a vector of {int32,int64}, got shape ",
-                                   sizes.shape().DebugString());
-  }
-  const int32_t* v = sizes.flat<int32_t>().data();
-  return TensorShapeUtils::MakeShape(absl::Span<const int32_t>(v, sizes.NumElements()), out);
-}
-
 template <typename T>
 class Conv2DBackpropInputOp : public OpKernel {
  public:
@@ -269,7 +259,7 @@ class Conv2DBackpropInputOp : public OpKernel {
                                         sizes.NumElements()));
     TensorShape input_shape;
     if (sizes.NumElements() == 4) {
-      OP_REQUIRES_OK(ctx, ShapeFromSizes(sizes, &input_shape));
+      OP_REQUIRES_OK(ctx, tensor::MakeShape(sizes, &input_shape));
     } else {
       OP_REQUIRES(ctx, dy.dims() == 4,
                   errors::InvalidArgument("input_sizes must be 4-dimensional, got: ", dy.dims()));
@@ -277,7 +267,7 @@ class Conv2DBackpropInputOp : public OpKernel {
                   errors::InvalidArgument("Conv2DCustomBackpropInput: filter must be "
                                           "4-dimensional"));
       TensorShape hw;
-      OP_REQUIRES_OK(ctx, ShapeFromSizes(sizes, &hw));
+      OP_REQUIRES_OK(ctx, tensor::MakeShape(sizes, &hw));
       OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(
                               {dy.dim_size(0), hw.dim_size(0), hw.dim_size(1), filter.dim_size(2)},
                               &input_shape));
@@ -372,7 +362,7 @@ class Conv2DBackpropFilterOp : public OpKernel {
     const Tensor& sizes = ctx->input(1);
     const Tensor& dy = ctx->input(2);
     TensorShape filter_shape;
-    OP_REQUIRES_OK(ctx, ShapeFromSizes(sizes, &filter_shape));
+    OP_REQUIRES_OK(ctx, tensor::MakeShape(sizes, &filter_shape));
     Window2D g;
     OP_REQUIRES_OK(ctx, BackpropGeometry("Conv2DCustomBackpropFilter", attrs_, input.shape(),
                                          filter_shape, dy.shape(), &g));

@@ -5,9 +5,11 @@
 #include <complex>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "framework/op_kernel.h"
+#include "ops/math/internal/tf_packet_math.h"
 #include "ops/state/internal/variable_update.h"
 
 namespace tensorflow {
@@ -21,8 +23,11 @@ bool IsLegacyScalar(const TensorShape& shape) {
 // An optimizer's update: reference inputs [0, kRefs) (the variable, then its slots), then its
 // other inputs. Locks the variables' mutexes (each once, in address order), checks as TF's
 // kernels do (every input but the gradient a scalar, or a legacy scalar, with TF's text;
-// every slot and the gradient of the variable's shape), then has Op::Update(n, refs, in) rewrite
-// the kRefs arrays element by element, `in` being the non-reference inputs' data.
+// every slot and the gradient of the variable's shape, except slot Op::kCountOnlySlot, of its
+// size; Op::kLateScalar, when not -1, is checked after the shapes, as TF's Momentum checks
+// momentum), then has
+// Op::Update(n, refs, in) rewrite the kRefs arrays element by element, `in` being the
+// non-reference inputs' data.
 template <typename T, int kRefs, typename Op>
 class ApplyOp : public OpKernel {
  public:
@@ -47,22 +52,27 @@ class ApplyOp : public OpKernel {
                                              requested_input(i)));
     }
     const int num_in = ctx->num_inputs() - kRefs;
-    for (int k = 0; k < num_in; ++k) {
+    auto check_scalar = [&](int k) {
       const TensorShape& shape = ctx->input(kRefs + k).shape();
-      if (k == Op::kGradIndex) continue;
-      OP_REQUIRES(ctx, Op::kLegacyScalars ? IsLegacyScalar(shape) : shape.dims() == 0,
-                  errors::InvalidArgument(Op::kScalarErrors[k], shape.DebugString()));
+      if (Op::kLegacyScalars ? IsLegacyScalar(shape) : shape.dims() == 0) return true;
+      ctx->SetStatus(errors::InvalidArgument(Op::kScalarErrors[k], shape.DebugString()));
+      return false;
+    };
+    for (int k = 0; k < num_in; ++k) {
+      if (k != Op::kGradIndex && k != Op::kLateScalar && !check_scalar(k)) return;
     }
     for (int i = 1; i <= kRefs; ++i) {
       const bool grad = i == kRefs;
       const TensorShape& shape =
           grad ? ctx->input(kRefs + Op::kGradIndex).shape() : current[i].shape();
+      if (i == Op::kCountOnlySlot && shape.num_elements() == current[0].NumElements()) continue;
       OP_REQUIRES(
           ctx, current[0].shape().IsSameSize(shape),
           errors::InvalidArgument("var and ", grad ? Op::kGradName : Op::kSlotNames[i - 1],
                                   " do not have the same shape", current[0].shape().DebugString(),
                                   " ", shape.DebugString()));
     }
+    if (Op::kLateScalar >= 0 && !check_scalar(Op::kLateScalar)) return;
     Tensor target[kRefs];
     for (int i = 0; i < kRefs; ++i) {
       const Status s = state_internal::UpdateTarget(ctx, i, &current[i], &target[i]);
@@ -108,6 +118,8 @@ struct GradientDescent {
   static constexpr const char* kSlotNames[] = {""};
   static constexpr const char* kGradName = "delta";
   static constexpr int kGradIndex = 1;
+  static constexpr int kLateScalar = -1;
+  static constexpr int kCountOnlySlot = -1;
   static void Update(int64_t n, T* const* r, const T* const* in, const Attrs&) {
     const T alpha = in[0][0];
     const T* delta = in[1];
@@ -126,6 +138,8 @@ struct Momentum {
   static constexpr const char* kSlotNames[] = {"accum"};
   static constexpr const char* kGradName = "grad";
   static constexpr int kGradIndex = 1;
+  static constexpr int kLateScalar = 2;  // momentum
+  static constexpr int kCountOnlySlot = -1;
   static void Update(int64_t n, T* const* r, const T* const* in, const Attrs& attrs) {
     const T lr = in[0][0], momentum = in[2][0];
     const T* grad = in[1];
@@ -158,6 +172,8 @@ struct Adam {
   static constexpr const char* kSlotNames[] = {"m", "v"};
   static constexpr const char* kGradName = "grad";
   static constexpr int kGradIndex = 6;
+  static constexpr int kLateScalar = -1;
+  static constexpr int kCountOnlySlot = -1;
   static void Update(int64_t n, T* const* r, const T* const* in, const Attrs& attrs) {
     using Eigen::numext::sqrt;
     const T beta1_power = in[0][0], beta2_power = in[1][0], lr = in[2][0];
@@ -192,6 +208,8 @@ struct RMSProp {
   static constexpr const char* kSlotNames[] = {"ms", "mom"};
   static constexpr const char* kGradName = "grad";
   static constexpr int kGradIndex = 4;
+  static constexpr int kLateScalar = -1;
+  static constexpr int kCountOnlySlot = -1;
   static void Update(int64_t n, T* const* r, const T* const* in, const Attrs&) {
     using Eigen::numext::sqrt;
     const T lr = in[0][0], rho = in[1][0], momentum = in[2][0], epsilon = in[3][0];
@@ -206,6 +224,99 @@ struct RMSProp {
   }
 };
 
+// Eigen's rsqrt as TF's CPU kernels evaluate it over n elements: float, half and bfloat16
+// elements before the last n % 8 take the AVX packet path (the CPU's float estimate and a
+// Newton step; half and bfloat16 through float, rounded once), the rest and the other types
+// 1 / sqrt in T.
+template <typename T>
+struct RsqrtOver {
+  static constexpr bool kPacket = std::is_same<T, float>::value ||
+                                  std::is_same<T, Eigen::half>::value ||
+                                  std::is_same<T, Eigen::bfloat16>::value;
+  explicit RsqrtOver(int64_t n) : packet_end(kPacket ? n - n % 8 : 0) {}
+  T operator()(int64_t i, T x) const {
+    if constexpr (kPacket) {
+      if (i < packet_end) return T(packet_math::Rsqrt(static_cast<float>(x)));
+    }
+    using Eigen::numext::sqrt;
+    return T(T(1) / T(sqrt(x)));
+  }
+  int64_t packet_end;
+};
+
+struct UpdateSlotsAttr {
+  bool update_slots = true;
+};
+
+// accum += grad^2 (when update_slots); var -= grad * lr * rsqrt(accum).
+template <typename T>
+struct Adagrad {
+  using Attrs = UpdateSlotsAttr;
+  static constexpr bool kLegacyScalars = false;
+  static constexpr const char* kScalarErrors[] = {"lr is not a scalar: ", ""};
+  static constexpr const char* kSlotNames[] = {"accum"};
+  static constexpr const char* kGradName = "grad";
+  static constexpr int kGradIndex = 1;
+  static constexpr int kLateScalar = -1;
+  static constexpr int kCountOnlySlot = -1;
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs& attrs) {
+    const T lr = in[0][0];
+    const T* grad = in[1];
+    T *var = r[0], *accum = r[1];
+    const RsqrtOver<T> rsqrt(n);
+    if (attrs.update_slots) {
+      for (int64_t i = 0; i < n; ++i) accum[i] = T(accum[i] + T(grad[i] * grad[i]));
+    }
+    for (int64_t i = 0; i < n; ++i) var[i] = T(var[i] - T(T(grad[i] * lr) * rsqrt(i, accum[i])));
+  }
+};
+
+// accum = accum * rho + grad^2 * (1 - rho);
+// update = sqrt(accum_update + epsilon) * rsqrt(accum + epsilon) * grad; var -= update * lr;
+// accum_update = accum_update * rho + update^2 * (1 - rho). (TF checks no shape of
+// accum_update at run time and reads it flat; minitf takes any shape of var's size and
+// rejects another size, where TF would read past its end.)
+template <typename T>
+struct Adadelta {
+  using Attrs = NoAttrs;
+  static constexpr bool kLegacyScalars = false;
+  static constexpr const char* kScalarErrors[] = {
+      "lr is not a scalar: ", "rho is not a scalar: ", "epsilon is not a scalar: ", ""};
+  static constexpr const char* kSlotNames[] = {"accum", "accum_update"};
+  static constexpr const char* kGradName = "grad";
+  static constexpr int kGradIndex = 3;
+  static constexpr int kLateScalar = -1;
+  static constexpr int kCountOnlySlot = 2;  // accum_update: its size only, as TF reads it
+  static void Update(int64_t n, T* const* r, const T* const* in, const Attrs&) {
+    using Eigen::numext::sqrt;
+    const T lr = in[0][0], rho = in[1][0], epsilon = in[2][0];
+    const T* grad = in[3];
+    const T one_minus_rho = T(T(1) - rho);
+    T *var = r[0], *accum = r[1], *accum_update = r[2];
+    const RsqrtOver<T> rsqrt(n);
+    for (int64_t i = 0; i < n; ++i) {
+      accum[i] = T(T(accum[i] * rho) + T(T(grad[i] * grad[i]) * one_minus_rho));
+    }
+    std::vector<T> update(n);
+    for (int64_t i = 0; i < n; ++i) {
+      update[i] =
+          T(T(T(sqrt(T(accum_update[i] + epsilon))) * rsqrt(i, T(accum[i] + epsilon))) * grad[i]);
+    }
+    for (int64_t i = 0; i < n; ++i) var[i] = T(var[i] - T(update[i] * lr));
+    for (int64_t i = 0; i < n; ++i) {
+      accum_update[i] = T(T(accum_update[i] * rho) + T(T(update[i] * update[i]) * one_minus_rho));
+    }
+  }
+};
+
+template <typename T>
+class ApplyAdagradOp : public ApplyOp<T, 2, Adagrad<T>> {
+ public:
+  explicit ApplyAdagradOp(OpKernelConstruction* ctx) : ApplyOp<T, 2, Adagrad<T>>(ctx) {
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("update_slots", &this->attrs_.update_slots));
+  }
+};
+
 #define MINITF_REGISTER_APPLY(T)                                                                  \
   REGISTER_KERNEL_BUILDER(Name("ApplyGradientDescent").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
                           ApplyOp<T, 1, GradientDescent<T>>);                                     \
@@ -214,7 +325,11 @@ struct RMSProp {
   REGISTER_KERNEL_BUILDER(Name("ApplyAdam").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
                           ApplyNesterovOp<T, 3, Adam<T>>);                                        \
   REGISTER_KERNEL_BUILDER(Name("ApplyRMSProp").Device(DEVICE_CPU).TypeConstraint<T>("T"),         \
-                          ApplyOp<T, 3, RMSProp<T>>);
+                          ApplyOp<T, 3, RMSProp<T>>);                                             \
+  REGISTER_KERNEL_BUILDER(Name("ApplyAdagrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),         \
+                          ApplyAdagradOp<T>);                                                     \
+  REGISTER_KERNEL_BUILDER(Name("ApplyAdadelta").Device(DEVICE_CPU).TypeConstraint<T>("T"),        \
+                          ApplyOp<T, 3, Adadelta<T>>);
 MINITF_REGISTER_APPLY(float)
 MINITF_REGISTER_APPLY(double)
 MINITF_REGISTER_APPLY(Eigen::half)

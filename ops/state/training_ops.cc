@@ -1,5 +1,6 @@
 // Optimizer update ops on reference variables, with TF 2.21's definitions and shape
-// functions: ApplyGradientDescent, ApplyMomentum, ApplyAdam, ApplyRMSProp. Kernels:
+// functions: ApplyGradientDescent, ApplyMomentum, ApplyAdam, ApplyRMSProp, ApplyAdagrad,
+// ApplyAdadelta. Kernels:
 // training_kernels.cc.
 //
 //   auto w = ops::Variable(root, {3}, DT_FLOAT);
@@ -105,6 +106,38 @@ REGISTER_OP("ApplyRMSProp")
       return ApplyShape(c, {1, 2}, {3, 4, 5, 6}, 7);
     })
     .Summary("Update '*var' according to the RMSProp algorithm.")
+    .ArgDoc("out", "Same as \"var\".")
+    .CcHeader("training_ops");
+
+REGISTER_OP("ApplyAdagrad")
+    .Input("var: Ref(T)")
+    .Input("accum: Ref(T)")
+    .Input("lr: T")
+    .Input("grad: T")
+    .Output("out: Ref(T)")
+    .Attr("T: numbertype")
+    .Attr("use_locking: bool = false")
+    .Attr("update_slots: bool = true")
+    .SetShapeFn([](InferenceContext* c) { return ApplyShape(c, {1}, {2}, 3); })
+    .Summary("Update '*var' according to the adagrad scheme.")
+    .ArgDoc("out", "Same as \"var\".")
+    .CcHeader("training_ops");
+
+REGISTER_OP("ApplyAdadelta")
+    .Input("var: Ref(T)")
+    .Input("accum: Ref(T)")
+    .Input("accum_update: Ref(T)")
+    .Input("lr: T")
+    .Input("rho: T")
+    .Input("epsilon: T")
+    .Input("grad: T")
+    .Output("out: Ref(T)")
+    .Attr("T: numbertype")
+    .Attr("use_locking: bool = false")
+    .SetShapeFn([](InferenceContext* c) {
+      return ApplyShape(c, {1, 2}, {3, 4, 5}, 6);
+    })
+    .Summary("Update '*var' according to the adadelta scheme.")
     .ArgDoc("out", "Same as \"var\".")
     .CcHeader("training_ops");
 

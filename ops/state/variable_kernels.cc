@@ -2,8 +2,6 @@
 // variable_ops.cc, assign_op.h and dense_update_ops.cc semantics and texts). Updates hold the
 // variable's mutex exclusively (whatever use_locking says: no update is ever lost) and never
 // write into a buffer another tensor still views (a value read earlier keeps its value).
-#include <complex>
-#include <cstring>
 #include <string>
 
 #include "framework/op_kernel.h"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/training.pb: single steps of TF 2.21's optimizer ops on reference
-variables (ApplyGradientDescent, ApplyMomentum, ApplyAdam, ApplyRMSProp; Nesterov forms too)
+variables (ApplyGradientDescent, ApplyMomentum, ApplyAdam, ApplyRMSProp, ApplyAdagrad,
+ApplyAdadelta; Nesterov and update_slots forms too)
 for the floating dtypes TF's CPU kernels take. Each optimizer runs a trajectory of steps with
 random gradients in a tf.compat.v1 graph and session; every step is one case: `input_<j>` the
 op's inputs before the step (variables and slots as they were), `expected_<j>` each reference
@@ -43,6 +44,9 @@ OPTIMIZERS = [
       "epsilon": 1e-7}, {"use_nesterov": True}),
     ("ApplyRMSProp", ["ms", "mom"],
      {"lr": 0.01, "rho": 0.9, "momentum": 0.5, "epsilon": 1e-7}, {}),
+    ("ApplyAdagrad", ["accum"], {"lr": 0.05}, {"update_slots": True}),
+    ("ApplyAdagrad", ["accum"], {"lr": 0.05}, {"update_slots": False}),
+    ("ApplyAdadelta", ["accum", "accum_update"], {"lr": 1.0, "rho": 0.95, "epsilon": 1e-6}, {}),
 ]
 
 
@@ -90,4 +94,6 @@ def build():
 
 if __name__ == "__main__":
     tf.compat.v1.disable_eager_execution()
-    golden_file.main(build, __doc__.splitlines()[0])
+    # Adagrad and Adadelta start from the CPU's rsqrt estimate (rsqrtps), whose table is the
+    # CPU maker's.
+    golden_file.main(build, __doc__.splitlines()[0], {"ApplyAdagrad": 2, "ApplyAdadelta": 2})

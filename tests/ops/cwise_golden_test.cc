@@ -201,7 +201,7 @@ TEST(CwiseGoldenTest, ResizeOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("resize.pb
 
 // One step of each optimizer from states along TF's own trajectories: TF's bits.
 TEST(CwiseGoldenTest, OptimizerStepsMatchTensorFlow) {
-  EXPECT_EQ(CheckFile("training.pb").size(), 4u);
+  EXPECT_EQ(CheckFile("training.pb").size(), 6u);
 }
 
 TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {

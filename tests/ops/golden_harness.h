@@ -41,7 +41,8 @@ inline GraphDef Load(const std::string& file) {
 
 inline bool IsDataAttr(const std::string& k) {
   return absl::StartsWith(k, "input_") || absl::StartsWith(k, "expected_") ||
-         absl::StartsWith(k, "exact_") || k == "lcg_count";
+         absl::StartsWith(k, "exact_") || absl::StartsWith(k, "second_") ||
+         absl::StartsWith(k, "threads") || k == "lcg_count";
 }
 
 struct Case {

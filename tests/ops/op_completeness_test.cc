@@ -30,6 +30,12 @@ namespace {
 // Ops whose C++ wrapper TF writes by hand (tensorflow/cc/ops/const_op.h).
 const std::set<std::string> kHandWrittenWrapper = {"Const"};
 
+// Ops TF generates no C++ wrapper for (its wheel has no tensorflow/cc/ops header declaring
+// them): a C++ graph names them through NodeBuilder or an imported GraphDef.
+const std::set<std::string> kNoWrapperInTf = {
+    "StatelessRandomUniform",    "StatelessRandomNormal",         "StatelessTruncatedNormal",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessMultinomial"};
+
 // Dtypes minitf has no tensors for (TF's quantized, variant and resource types): an OpDef may
 // admit them (numbertype includes the quantized ones), no minitf kernel can take them.
 const std::set<DataType> kNoTensorType = {DT_QINT8,  DT_QUINT8,  DT_QINT16,  DT_QUINT16,
@@ -85,6 +91,22 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"ApplyRMSProp", "T", DT_UINT16},
     {"ApplyRMSProp", "T", DT_UINT32},
     {"ApplyRMSProp", "T", DT_UINT64},
+    {"ApplyAdagrad", "T", DT_INT8},
+    {"ApplyAdagrad", "T", DT_INT16},
+    {"ApplyAdagrad", "T", DT_INT32},
+    {"ApplyAdagrad", "T", DT_INT64},
+    {"ApplyAdagrad", "T", DT_UINT8},
+    {"ApplyAdagrad", "T", DT_UINT16},
+    {"ApplyAdagrad", "T", DT_UINT32},
+    {"ApplyAdagrad", "T", DT_UINT64},
+    {"ApplyAdadelta", "T", DT_INT8},
+    {"ApplyAdadelta", "T", DT_INT16},
+    {"ApplyAdadelta", "T", DT_INT32},
+    {"ApplyAdadelta", "T", DT_INT64},
+    {"ApplyAdadelta", "T", DT_UINT8},
+    {"ApplyAdadelta", "T", DT_UINT16},
+    {"ApplyAdadelta", "T", DT_UINT32},
+    {"ApplyAdadelta", "T", DT_UINT64},
     // FloorDiv's OpDef admits complex types; TF has no CPU kernel for them.
     {"FloorDiv", "T", DT_COMPLEX64},
     {"FloorDiv", "T", DT_COMPLEX128},
@@ -175,6 +197,23 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Erfinv", "T", DT_HALF},
     {"Ndtri", "T", DT_BFLOAT16},
     {"Ndtri", "T", DT_HALF},
+    // Multinomial's OpDef admits every real type; TF's CPU kernels take the floating ones.
+    {"Multinomial", "T", DT_INT8},
+    {"Multinomial", "T", DT_INT16},
+    {"Multinomial", "T", DT_INT32},
+    {"Multinomial", "T", DT_INT64},
+    {"Multinomial", "T", DT_UINT8},
+    {"Multinomial", "T", DT_UINT16},
+    {"Multinomial", "T", DT_UINT32},
+    {"Multinomial", "T", DT_UINT64},
+    {"StatelessMultinomial", "T", DT_INT8},
+    {"StatelessMultinomial", "T", DT_INT16},
+    {"StatelessMultinomial", "T", DT_INT32},
+    {"StatelessMultinomial", "T", DT_INT64},
+    {"StatelessMultinomial", "T", DT_UINT8},
+    {"StatelessMultinomial", "T", DT_UINT16},
+    {"StatelessMultinomial", "T", DT_UINT32},
+    {"StatelessMultinomial", "T", DT_UINT64},
 };
 
 // Ops that TF registers neither a gradient nor NotDifferentiable for: differentiating
@@ -213,7 +252,13 @@ const std::set<std::string> kNoGradientInTf = {
     // Variables and their updates: nothing in TF's C++ gradient registry (gradients stop at a
     // variable, the xs of AddSymbolicGradients).
     "VariableV2", "Assign", "AssignAdd", "AssignSub", "IsVariableInitialized",
-    "ApplyGradientDescent", "ApplyMomentum", "ApplyAdam", "ApplyRMSProp",
+    "ApplyGradientDescent", "ApplyMomentum", "ApplyAdam", "ApplyRMSProp", "ApplyAdagrad",
+    "ApplyAdadelta",
+    // The random ops: no gradient in TF's C++ registry (its Python marks them
+    // NotDifferentiable).
+    "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle",
+    "Multinomial", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessMultinomial",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 
@@ -293,7 +338,8 @@ std::vector<std::string> MissingPieces(const std::string& name, const Evidence& 
   const OpDef& def = data->op_def;
   if (!data->shape_inference_fn) missing.push_back("no shape function");
   if (def.summary().empty()) missing.push_back("no summary (.Summary)");
-  if (data->cc_api.header.empty() && !kHandWrittenWrapper.count(name)) {
+  if (data->cc_api.header.empty() && !kHandWrittenWrapper.count(name) &&
+      !kNoWrapperInTf.count(name)) {
     missing.push_back("no C++ wrapper (.CcHeader: the tensorflow/cc/ops header TF declares it in)");
   }
   for (const auto& [arg, cc_name] : data->cc_api.renames) {

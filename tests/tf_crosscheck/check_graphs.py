@@ -30,12 +30,14 @@ def check_case(directory, name):
     graph_def = tf.compat.v1.GraphDef()
     with open(os.path.join(directory, name + ".graph.pb"), "rb") as f:
         graph_def.ParseFromString(f.read())
-    feeds, fetches, targets = {}, [], []
+    feeds, fetches, targets, runs = {}, [], [], []
     with open(os.path.join(directory, name + ".manifest")) as f:
         for line in f:
             kind, tensor, *rest = line.split()
             if kind == "feed":
                 feeds[tensor] = load_tensor(os.path.join(directory, rest[0]))[0]
+            elif kind == "run":
+                runs.append((tensor, int(rest[0])))
             elif kind == "fetch":
                 fetches.append((tensor, load_tensor(os.path.join(directory, rest[0]))[0]))
             else:
@@ -45,6 +47,9 @@ def check_case(directory, name):
     with graph.as_default():
         tf.compat.v1.import_graph_def(graph_def, name="")
         with tf.compat.v1.Session(graph=graph) as sess:
+            for target, times in runs:
+                for _ in range(times):
+                    sess.run(target, feed_dict=feeds)
             values = sess.run([t for t, _ in fetches], feed_dict=feeds)
             for (tensor, want), got in zip(fetches, values):
                 ok, how = same_bits(got, want)
@@ -52,7 +57,7 @@ def check_case(directory, name):
                     failures.append(f"{name}: {tensor}: {how}: got {got!r}, want {want!r}")
             if targets:
                 sess.run(targets, feed_dict=feeds)
-    print(f"{name}: {len(fetches)} fetches, {len(targets)} targets: "
+    print(f"{name}: {sum(t for _, t in runs)} runs, {len(fetches)} fetches, {len(targets)} targets: "
           f"{'FAIL' if failures else 'ok'}")
     return failures
 

@@ -34,6 +34,7 @@ export TF_CPP_MIN_LOG_LEVEL=3
 "$venv/bin/python" tests/golden/generate_conv.py --check tests/golden/conv.pb
 "$venv/bin/python" tests/golden/generate_resize.py --check tests/golden/resize.pb
 "$venv/bin/python" tests/golden/generate_training.py --check tests/golden/training.pb
+"$venv/bin/python" tests/golden/generate_random.py --check tests/golden/random.pb
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

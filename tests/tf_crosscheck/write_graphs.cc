@@ -1,9 +1,8 @@
 // Writes graphs built with minitf's Scope API for TensorFlow to import and run
-// (check_graphs.py). Each case is <dir>/<case>.graph.pb plus <case>.manifest, whose lines
-// are "feed <tensor> <file>", "fetch <tensor> <file>" (the value TF must produce, a
-// TensorProto) or "target <node>". The expected values are the tensors this program put into
-// its Consts or feeds, or values worked out here by hand, so the check needs no minitf
-// executor.
+// (check_graphs.py; the case format: case_writer.h). The expected values of these cases are
+// the tensors this program put into its Consts or feeds, or values worked out here by hand, so
+// the check needs no minitf executor; the training cases (training_graphs.cc) expect what
+// minitf's session computed.
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -16,57 +15,10 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/graph.pb.h"
 #include "tensorflow/core/framework/tensor.h"
+#include "tests/tf_crosscheck/case_writer.h"
 
 namespace tensorflow {
 namespace {
-
-class CaseWriter {
- public:
-  CaseWriter(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
-
-  void Feed(const Output& o, const Tensor& t) { Add("feed", o.name(), t); }
-  void Fetch(const Output& o, const Tensor& expected) { Add("fetch", o.name(), expected); }
-  void Target(const Operation& op) { manifest_ += "target " + op.node()->name() + "\n"; }
-
-  void Write(const Scope& root) {
-    GraphDef def;
-    TF_CHECK_OK(root.ToGraphDef(&def));
-    std::ofstream(dir_ + "/" + name_ + ".graph.pb", std::ios::binary) << def.SerializeAsString();
-    std::ofstream(dir_ + "/" + name_ + ".manifest") << manifest_;
-    std::cout << name_ << ": " << def.node_size() << " nodes\n";
-  }
-
- private:
-  void Add(const std::string& kind, const std::string& tensor, const Tensor& t) {
-    const std::string file = name_ + "." + std::to_string(count_++) + ".tensor.pb";
-    TensorProto proto;
-    // numpy's reader takes strings from string_val only.
-    if (t.dtype() == DT_STRING) {
-      t.AsProtoField(&proto);
-    } else {
-      t.AsProtoTensorContent(&proto);
-    }
-    std::ofstream(dir_ + "/" + file, std::ios::binary) << proto.SerializeAsString();
-    manifest_ += kind + " " + tensor + " " + file + "\n";
-  }
-
-  std::string dir_, name_, manifest_;
-  int count_ = 0;
-};
-
-template <typename T>
-Tensor Filled(DataType dt, TensorShape shape, std::function<T(int64_t)> f) {
-  Tensor t(dt, shape);
-  for (int64_t i = 0; i < t.NumElements(); ++i) t.flat<T>()(i) = f(i);
-  return t;
-}
-
-template <typename T>
-Tensor test_value(std::vector<T> values, TensorShape shape) {
-  Tensor t(DataTypeToEnum<T>::value, shape);
-  for (size_t i = 0; i < values.size(); ++i) t.flat<T>()(i) = values[i];
-  return t;
-}
 
 // Consts of every dtype (scalars, matrices, empty), each through an Identity.
 void EveryDtype(const std::string& dir) {
@@ -215,5 +167,6 @@ int main(int argc, char** argv) {
   tensorflow::EveryDtype(argv[1]);
   tensorflow::FeedsAndControl(argv[1]);
   tensorflow::Gradients(argv[1]);
+  tensorflow::TrainingCases(argv[1]);
   return 0;
 }

@@ -10,6 +10,86 @@
 namespace tensorflow {
 namespace ops {
 
+ApplyAdadelta::ApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                             ::tensorflow::Input accum, ::tensorflow::Input accum_update,
+                             ::tensorflow::Input lr, ::tensorflow::Input rho,
+                             ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                             const ApplyAdadelta::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _accum_update = ::tensorflow::ops::AsNodeOut(scope, accum_update);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _rho = ::tensorflow::ops::AsNodeOut(scope, rho);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ApplyAdadelta");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ApplyAdadelta")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_accum_update)
+                     .Input(_lr)
+                     .Input(_rho)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+ApplyAdadelta::ApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                             ::tensorflow::Input accum, ::tensorflow::Input accum_update,
+                             ::tensorflow::Input lr, ::tensorflow::Input rho,
+                             ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ApplyAdadelta(scope, var, accum, accum_update, lr, rho, epsilon, grad,
+                    ApplyAdadelta::Attrs()) {}
+
+ApplyAdagrad::ApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                           ::tensorflow::Input accum, ::tensorflow::Input lr,
+                           ::tensorflow::Input grad, const ApplyAdagrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ApplyAdagrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ApplyAdagrad")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_lr)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("update_slots", attrs.update_slots_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->out = Output(ret, 0);
+}
+
+ApplyAdagrad::ApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                           ::tensorflow::Input accum, ::tensorflow::Input lr,
+                           ::tensorflow::Input grad)
+    : ApplyAdagrad(scope, var, accum, lr, grad, ApplyAdagrad::Attrs()) {}
+
 ApplyAdam::ApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
                      ::tensorflow::Input m, ::tensorflow::Input v, ::tensorflow::Input beta1_power,
                      ::tensorflow::Input beta2_power, ::tensorflow::Input lr,

@@ -14,6 +14,110 @@
 namespace tensorflow {
 namespace ops {
 
+/// Update '*var' according to the adadelta scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * accum_update:
+/// * lr:
+/// * rho:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: Same as "var".
+class ApplyAdadelta {
+ public:
+  /// Optional attribute setters for ApplyAdadelta
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                ::tensorflow::Input accum, ::tensorflow::Input accum_update, ::tensorflow::Input lr,
+                ::tensorflow::Input rho, ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                ::tensorflow::Input accum, ::tensorflow::Input accum_update, ::tensorflow::Input lr,
+                ::tensorflow::Input rho, ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                const ApplyAdadelta::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
+/// Update '*var' according to the adagrad scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * lr:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * update_slots: Defaults to true.
+///
+/// Returns:
+/// * `Output`: Same as "var".
+class ApplyAdagrad {
+ public:
+  /// Optional attribute setters for ApplyAdagrad
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UpdateSlots(bool x) {
+      Attrs ret = *this;
+      ret.update_slots_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool update_slots_ = true;
+  };
+  ApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input accum,
+               ::tensorflow::Input lr, ::tensorflow::Input grad);
+  ApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var, ::tensorflow::Input accum,
+               ::tensorflow::Input lr, ::tensorflow::Input grad, const ApplyAdagrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return out; }
+  operator ::tensorflow::Input() const { return out; }
+  ::tensorflow::Node* node() const { return out.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UpdateSlots(bool x) {
+    return Attrs().UpdateSlots(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output out;
+};
+
 /// Update '*var' according to the Adam algorithm.
 ///
 /// Args:
