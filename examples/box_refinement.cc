@@ -1,10 +1,12 @@
-// Box refinement in TF's C++ API: a box is moved by gradient descent until its
-// CropAndResize crop matches a target patch. AddSymbolicGradients reaches the box through
-// CropAndResize (its box gradient is CropAndResizeGradBoxes).
+// Box refinement in TF's C++ API, written the TF way: a box held in a Variable is moved by Adam
+// until its CropAndResize crop matches a target patch; each step is one session.Run of the
+// train op. AddSymbolicGradients reaches the box through CropAndResize (its box gradient is
+// CropAndResizeGradBoxes).
 //
 //   crop = CropAndResize(image, box, [16, 16])      loss = mean((crop - target)^2)
 //
-// The target is the crop of a hidden box; the box starts off to one side and smaller.
+// The target is the crop of a hidden box; the box starts off to one side and smaller, jittered
+// by a TruncatedNormal draw.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -34,8 +36,13 @@ int main() {
   Scope root = Scope::NewRootScope();
   const Tensor image_data = MakeImage();
   auto image = ops::Const(root.WithOpName("image"), Input::Initializer(image_data));
-  auto box = ops::Placeholder(root.WithOpName("box"), DT_FLOAT, ops::Placeholder::Shape({1, 4}));
   auto target = ops::Placeholder(root.WithOpName("target"), DT_FLOAT);
+  auto box = ops::Variable(root.WithOpName("box"), {1, 4}, DT_FLOAT);
+  auto jitter = ops::TruncatedNormal(root.WithOpName("jitter"), {1, 4}, DT_FLOAT,
+                                     ops::TruncatedNormal::Seed(3).Seed2(4));
+  auto start = ops::Const(root, {{0.3f, 0.28f, 0.62f, 0.6f}});
+  auto init_box = ops::Assign(root.WithOpName("init_box"), box,
+                              ops::Add(root, start, ops::Multiply(root, jitter, 0.005f)));
 
   auto crop = ops::CropAndResize(root.WithOpName("crop"), image, box, {0}, {16, 16});
   auto loss = ops::Mean(root.WithOpName("loss"), ops::Square(root, ops::Sub(root, crop, target)),
@@ -43,27 +50,37 @@ int main() {
   std::vector<Output> grads;
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {box}, &grads));
 
-  ClientSession session(root);
-  std::vector<Tensor> out;
+  // Adam (lr 0.004; constant bias corrections) with its two slots.
+  auto m = ops::Variable(root.WithOpName("box/m"), {1, 4}, DT_FLOAT);
+  auto v = ops::Variable(root.WithOpName("box/v"), {1, 4}, DT_FLOAT);
+  auto zeros = ops::Const(root, 0.f, TensorShape({1, 4}));
+  auto init = ops::NoOp(root.WithOpName("init").WithControlDependencies(
+      {Operation(init_box.node()), Operation(ops::Assign(root, m, zeros).node()),
+       Operation(ops::Assign(root, v, zeros).node())}));
+  auto train = ops::ApplyAdam(root.WithOpName("train"), box, m, v, 0.9f, 0.999f, 0.004f, 0.9f,
+                              0.999f, 1e-7f, grads[0]);
+  TF_CHECK_OK(root.status());
+
   // The target patch: the crop of the hidden box (y1, x1, y2, x2 in [0, 1] image units).
   Tensor hidden(DT_FLOAT, TensorShape({1, 4}));
   hidden.flat<float>().setValues({0.25f, 0.2f, 0.65f, 0.6f});
-  TF_CHECK_OK(session.Run({{box, hidden}}, {crop}, &out));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_CHECK_OK(session.Run({{box, hidden}}, {crop}, &out));  // a fed box: the variable is unused
   const Tensor target_data = out[0];
 
-  Tensor box_data(DT_FLOAT, TensorShape({1, 4}));
-  box_data.flat<float>().setValues({0.3f, 0.28f, 0.62f, 0.6f});
-  const float learning_rate = 0.02f;
+  TF_CHECK_OK(session.Run({}, {}, {init}, nullptr));
   float first_loss = 0, last_loss = 0;
   for (int step = 0; step <= 200; ++step) {
-    TF_CHECK_OK(session.Run({{box, box_data}, {target, target_data}}, {loss, grads[0]}, &out));
+    TF_CHECK_OK(session.Run({{target, target_data}}, {loss}, {train.operation}, &out));
     last_loss = out[0].scalar<float>()();
     if (step == 0) first_loss = last_loss;
     if (step % 25 == 0) {
+      std::vector<Tensor> now;
+      TF_CHECK_OK(session.Run({box}, &now));
       std::printf("step %3d  loss %.3g  box %s\n", step, last_loss,
-                  box_data.SummarizeValue(4).c_str());
+                  now[0].SummarizeValue(4).c_str());
     }
-    box_data.flat<float>() -= learning_rate * out[1].flat<float>();
   }
   std::printf("hidden box %s\n", hidden.SummarizeValue(4).c_str());
   std::printf("loss fell %.3gx (%.3g -> %.3g)\n", first_loss / last_loss, first_loss, last_loss);

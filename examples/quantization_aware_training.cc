@@ -1,11 +1,13 @@
-// Quantization-aware training in TF's C++ API: a linear layer whose weights are
-// fake-quantized to 4 bits, trained by gradient descent. The quantization range (min, max)
-// is learned together with the weights: AddSymbolicGradients reaches them through
-// FakeQuantWithMinMaxVars (its gradient is FakeQuantWithMinMaxVarsGradient).
+// Quantization-aware training in TF's C++ API, written the TF way: a linear layer whose
+// weights are fake-quantized to 4 bits, with the weights and the quantization range (min, max)
+// held in Variables, the weights initialized by TruncatedNormal, and one train op that applies
+// Adam to all three — AddSymbolicGradients reaches min and max through FakeQuantWithMinMaxVars
+// (its gradient is FakeQuantWithMinMaxVarsGradient).
 //
 //   y = x * FakeQuant(w, min, max)        loss = mean((y - target)^2)
 //
-// The parameters live in host tensors and are fed each step; the update is plain SGD.
+// Each step is one session.Run of the train op; Adam's bias corrections (beta1^t, beta2^t)
+// are Variables the train op advances after the updates, as TF's Python Adam keeps them.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -31,14 +33,33 @@ void MakeData(Tensor* x, Tensor* target) {
   }
 }
 
+// Adam's two slots for a variable of `shape` (zeros), their initializers added to `inits`.
+std::vector<Output> AdamSlots(const Scope& scope, const TensorShape& shape,
+                              std::vector<Output>* inits) {
+  std::vector<Output> slots;
+  for (const char* name : {"m", "v"}) {
+    auto slot = ops::Variable(scope.WithOpName(name), shape, DT_FLOAT);
+    inits->push_back(ops::Assign(scope, slot, ops::Const(scope, 0.f, shape)));
+    slots.push_back(slot);
+  }
+  return slots;
+}
+
 int main() {
   Scope root = Scope::NewRootScope();
 
   auto x = ops::Placeholder(root.WithOpName("x"), DT_FLOAT, ops::Placeholder::Shape({64, 4}));
   auto target = ops::Placeholder(root.WithOpName("target"), DT_FLOAT);
-  auto w = ops::Placeholder(root.WithOpName("w"), DT_FLOAT, ops::Placeholder::Shape({4, 2}));
-  auto qmin = ops::Placeholder(root.WithOpName("qmin"), DT_FLOAT, ops::Placeholder::Shape({}));
-  auto qmax = ops::Placeholder(root.WithOpName("qmax"), DT_FLOAT, ops::Placeholder::Shape({}));
+  auto w = ops::Variable(root.WithOpName("w"), {4, 2}, DT_FLOAT);
+  auto qmin = ops::Variable(root.WithOpName("qmin"), {}, DT_FLOAT);
+  auto qmax = ops::Variable(root.WithOpName("qmax"), {}, DT_FLOAT);
+  std::vector<Output> inits = {
+      ops::Assign(root, w,
+                  ops::Multiply(root,
+                                ops::TruncatedNormal(root.WithOpName("w_init"), {4, 2}, DT_FLOAT,
+                                                     ops::TruncatedNormal::Seed(7).Seed2(1)),
+                                0.1f)),
+      ops::Assign(root, qmin, -0.1f), ops::Assign(root, qmax, 0.1f)};
 
   auto wq = ops::FakeQuantWithMinMaxVars(root.WithOpName("wq"), w, qmin, qmax,
                                          ops::FakeQuantWithMinMaxVars::NumBits(4));
@@ -49,35 +70,53 @@ int main() {
   std::vector<Output> grads;
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {w, qmin, qmax}, &grads));
 
+  // Adam: lr 0.02, beta1 0.9, beta2 0.999, epsilon 1e-7.
+  Scope adam = root.NewSubScope("adam");
+  auto beta1_power = ops::Variable(adam.WithOpName("beta1_power"), {}, DT_FLOAT);
+  auto beta2_power = ops::Variable(adam.WithOpName("beta2_power"), {}, DT_FLOAT);
+  inits.push_back(ops::Assign(adam, beta1_power, 0.9f));
+  inits.push_back(ops::Assign(adam, beta2_power, 0.999f));
+  std::vector<Operation> updates;
+  const std::vector<Output> vars = {w, qmin, qmax};
+  const std::vector<TensorShape> shapes = {{4, 2}, {}, {}};
+  for (size_t i = 0; i < vars.size(); ++i) {
+    const std::vector<Output> slots = AdamSlots(adam, shapes[i], &inits);
+    updates.push_back(Operation(ops::ApplyAdam(adam, vars[i], slots[0], slots[1], beta1_power,
+                                               beta2_power, 0.02f, 0.9f, 0.999f, 1e-7f, grads[i])
+                                    .node()));
+  }
+  Scope after = adam.WithControlDependencies(updates);
+  auto next_beta1 = ops::Assign(after, beta1_power, ops::Multiply(after, beta1_power, 0.9f));
+  auto next_beta2 = ops::Assign(after, beta2_power, ops::Multiply(after, beta2_power, 0.999f));
+  auto train = ops::NoOp(root.WithOpName("train").WithControlDependencies(
+      {Operation(next_beta1.node()), Operation(next_beta2.node())}));
+  std::vector<Operation> init_ops;
+  for (const Output& i : inits) init_ops.push_back(Operation(i.node()));
+  auto init = ops::NoOp(root.WithOpName("init").WithControlDependencies(init_ops));
+  TF_CHECK_OK(root.status());
+
   Tensor x_data(DT_FLOAT, TensorShape({64, 4})), target_data(DT_FLOAT, TensorShape({64, 2}));
   MakeData(&x_data, &target_data);
-  Tensor w_data(DT_FLOAT, TensorShape({4, 2}));
-  w_data.flat<float>().setConstant(0.05f);
-  Tensor min_data(DT_FLOAT, TensorShape({})), max_data(DT_FLOAT, TensorShape({}));
-  min_data.scalar<float>()() = -0.1f;
-  max_data.scalar<float>()() = 0.1f;
 
   ClientSession session(root);
   std::vector<Tensor> out;
-  const float learning_rate = 0.1f;
+  TF_CHECK_OK(session.Run({}, {}, {init}, nullptr));
   float first_loss = 0, last_loss = 0;
   for (int step = 0; step <= 300; ++step) {
-    TF_CHECK_OK(session.Run(
-        {{x, x_data}, {target, target_data}, {w, w_data}, {qmin, min_data}, {qmax, max_data}},
-        {loss, grads[0], grads[1], grads[2]}, &out));
+    TF_CHECK_OK(session.Run({{x, x_data}, {target, target_data}}, {loss}, {train}, &out));
     last_loss = out[0].scalar<float>()();
     if (step == 0) first_loss = last_loss;
     if (step % 50 == 0) {
+      std::vector<Tensor> range;
+      TF_CHECK_OK(session.Run({qmin, qmax}, &range));
       std::printf("step %3d  loss %.6f  range [%.4f, %.4f]\n", step, last_loss,
-                  min_data.scalar<float>()(), max_data.scalar<float>()());
+                  range[0].scalar<float>()(), range[1].scalar<float>()());
     }
-    w_data.flat<float>() -= learning_rate * out[1].flat<float>();
-    min_data.scalar<float>()() -= learning_rate * out[2].scalar<float>()();
-    max_data.scalar<float>()() -= learning_rate * out[3].scalar<float>()();
   }
-  std::printf("learned w (quantized to 4 bits in [%.4f, %.4f]):\n", min_data.scalar<float>()(),
-              max_data.scalar<float>()());
-  std::printf("%s\n", w_data.SummarizeValue(8).c_str());
+  TF_CHECK_OK(session.Run({w, qmin, qmax}, &out));
+  std::printf("learned w (quantized to 4 bits in [%.4f, %.4f]):\n", out[1].scalar<float>()(),
+              out[2].scalar<float>()());
+  std::printf("%s\n", out[0].SummarizeValue(8).c_str());
   std::printf("loss fell %.3gx (%.3g -> %.3g)\n", first_loss / last_loss, first_loss, last_loss);
   return 0;
 }
