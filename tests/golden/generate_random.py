@@ -3,7 +3,8 @@
 (RandomUniform, RandomStandardNormal, TruncatedNormal, RandomUniformInt, RandomShuffle) run
 twice in one tf.compat.v1 session: `expected_0` is the first Run's output, `second_0` the
 second's (the node's stream continues). The stateless ops (StatelessRandomUniform, ...Normal,
-StatelessTruncatedNormal, StatelessRandomUniformInt, ...FullInt) run once. Multinomial and StatelessMultinomial store
+StatelessTruncatedNormal, StatelessRandomUniformInt, ...FullInt, their V2 forms on keys and counters, and
+StatelessRandomGetKeyCounter[Alg], StatelessRandomGetAlg) run once. Multinomial and StatelessMultinomial store
 one output per intra-op thread count, since TF splits their rows by its thread pool:
 `expected_0` at 1 thread, `threads2_0` and `threads4_0` at 2 and 4 (each count in its own
 process: TF's CPU thread pool is made once per process; the other ops' outputs are checked to
@@ -80,6 +81,29 @@ def cases():
         k += 1
         out.append(("StatelessRandomUniformFullInt",
                     [np.array([9], np.int32), np.array(seed, np.int64)], {"dtype": dtype}, 0))
+    keys = [(0x123456789ABCDEF, (7, 2**63 + 5), 1), (5, (1, 2), 3), (2**64 - 1, (2**64 - 1, 0), 1)]
+    for op in ["StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2"]:
+        for dtype in FLOATS:
+            key, counter, alg = keys[k % len(keys)]
+            k += 1
+            out.append((op, [np.array([5, 3], np.int32), np.array([key], np.uint64),
+                             np.array(counter, np.uint64), np.array(alg, np.int32)],
+                        {"dtype": dtype}, 0))
+    v2_ranges = {"int32": (-5, 17), "int64": (-2**62, 2**62), "uint32": (3, 2**32 - 2),
+                 "uint64": (0, 2**64 - 1)}
+    for dtype, (lo, hi) in v2_ranges.items():
+        key, counter, alg = keys[k % len(keys)]
+        k += 1
+        v2 = [np.array([7], np.int64), np.array([key], np.uint64), np.array(counter, np.uint64),
+              np.array(alg, np.int32)]
+        if dtype.startswith("int"):  # TF's CPU kernels: int32 and int64 only
+            out.append(("StatelessRandomUniformIntV2",
+                        v2 + [np.array(lo, dtype), np.array(hi, dtype)], {}, 0))
+        out.append(("StatelessRandomUniformFullIntV2", v2, {"dtype": dtype}, 0))
+    for seed in [np.array([1, 2], np.int64), np.array([-1, 5], np.int32)]:
+        out.append(("StatelessRandomGetKeyCounter", [seed], {}, 0))
+        out.append(("StatelessRandomGetKeyCounterAlg", [seed], {}, 0))
+    out.append(("StatelessRandomGetAlg", [], {}, 0))
     rng = np.random.default_rng(20261205)
     logits = [np.array([[0, 1, 2], [1, 1, -np.inf]], np.float32),
               rng.standard_normal((400, 8)).astype(np.float32),
@@ -119,7 +143,8 @@ def run_case(tf, op, inputs, attrs, runs, threads):
         config = tf.compat.v1.ConfigProto(intra_op_parallelism_threads=threads,
                                           inter_op_parallelism_threads=threads)
         with tf.compat.v1.Session(graph=graph, config=config) as session:
-            return [session.run(result) for _ in range(max(runs, 1))]
+            values = [session.run(result) for _ in range(max(runs, 1))]
+            return [list(v) if isinstance(v, tuple) else v for v in values]
 
 
 def run_all(threads):
@@ -156,17 +181,21 @@ def build():
         if op.endswith("Multinomial"):
             one[i][0] = more[1][i]
     bf16 = tf.bfloat16.as_numpy_dtype
+    def listed(result):
+        return list(result) if isinstance(result, (list, tuple)) else [result]
+
     for i, (op, inputs, attrs, runs) in enumerate(cases()):
         stored = dict(attrs)
         for key in ("dtype", "output_dtype"):
             if key in stored:
                 stored[key] = bf16 if stored[key] == "bfloat16" else np.dtype(stored[key])
+        first = listed(one[i][0])
         for t in THREADS[1:]:
-            same = more[t][i].dtype == one[i][0].dtype and (
-                more[t][i].tobytes() == one[i][0].tobytes() or more[t][i].dtype == object and
-                (more[t][i] == one[i][0]).all())
-            assert op.endswith("Multinomial") or same, (op, t)
-        node = golden_file.add_case(graph, op, stored, inputs, [one[i][0]])
+            for a, b in zip(listed(more[t][i]), first):
+                same = a.dtype == b.dtype and (
+                    a.tobytes() == b.tobytes() or a.dtype == object and (a == b).all())
+                assert op.endswith("Multinomial") or same, (op, t)
+        node = golden_file.add_case(graph, op, stored, inputs, first)
         if runs == 2:
             node.attr["second_0"].tensor.CopyFrom(tf.make_tensor_proto(one[i][1]))
         elif op.endswith("Multinomial"):

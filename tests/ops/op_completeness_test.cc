@@ -33,8 +33,13 @@ const std::set<std::string> kHandWrittenWrapper = {"Const"};
 // Ops TF generates no C++ wrapper for (its wheel has no tensorflow/cc/ops header declaring
 // them): a C++ graph names them through NodeBuilder or an imported GraphDef.
 const std::set<std::string> kNoWrapperInTf = {
-    "StatelessRandomUniform",    "StatelessRandomNormal",         "StatelessTruncatedNormal",
-    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessMultinomial"};
+    "StatelessRandomUniform",          "StatelessRandomNormal",
+    "StatelessTruncatedNormal",        "StatelessRandomUniformInt",
+    "StatelessRandomUniformFullInt",   "StatelessMultinomial",
+    "StatelessRandomUniformV2",        "StatelessRandomNormalV2",
+    "StatelessTruncatedNormalV2",      "StatelessRandomUniformIntV2",
+    "StatelessRandomUniformFullIntV2", "StatelessRandomGetKeyCounter",
+    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg"};
 
 // Dtypes minitf has no tensors for (TF's quantized, variant and resource types): an OpDef may
 // admit them (numbertype includes the quantized ones), no minitf kernel can take them.
@@ -197,6 +202,9 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Erfinv", "T", DT_HALF},
     {"Ndtri", "T", DT_BFLOAT16},
     {"Ndtri", "T", DT_HALF},
+    // StatelessRandomUniformIntV2's OpDef admits unsigned types; TF's CPU kernels do not.
+    {"StatelessRandomUniformIntV2", "dtype", DT_UINT32},
+    {"StatelessRandomUniformIntV2", "dtype", DT_UINT64},
     // Multinomial's OpDef admits every real type; TF's CPU kernels take the floating ones.
     {"Multinomial", "T", DT_INT8},
     {"Multinomial", "T", DT_INT16},
@@ -259,6 +267,9 @@ const std::set<std::string> kNoGradientInTf = {
     "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle",
     "Multinomial", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
     "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessMultinomial",
+    "StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2",
+    "StatelessRandomUniformIntV2", "StatelessRandomUniformFullIntV2",
+    "StatelessRandomGetKeyCounter", "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg",
     // A graph input (no input to flow into) and the op without outputs.
     "Placeholder", "NoOp"};
 

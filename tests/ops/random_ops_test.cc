@@ -37,7 +37,8 @@ TEST(RandomOpsTest, GoldenCasesMatchTensorFlowAtEveryThreadCount) {
   const std::vector<golden::Case> cases = golden::BuildAll(root, golden);
   TF_ASSERT_OK(root.status());
   std::vector<Output> fetches;
-  for (const golden::Case& c : cases) fetches.push_back(c.outputs[0]);
+  for (const golden::Case& c : cases)
+    fetches.insert(fetches.end(), c.outputs.begin(), c.outputs.end());
   std::map<std::string, int> checked;
   for (int threads : {1, 2, 4}) {
     SessionOptions options;
@@ -46,29 +47,33 @@ TEST(RandomOpsTest, GoldenCasesMatchTensorFlowAtEveryThreadCount) {
     std::vector<Tensor> first, second;
     TF_ASSERT_OK(session.Run(fetches, &first));
     TF_ASSERT_OK(session.Run(fetches, &second));
-    for (size_t i = 0; i < cases.size(); ++i) {
-      const NodeDef& def = *cases[i].def;
-      Tensor holder;
-      const std::string first_key = threads > 1 && absl::EndsWith(def.op(), "Multinomial")
-                                        ? absl::StrCat("threads", threads, "_0")
-                                        : "expected_0";
-      const Tensor* expected = StoredTensor(def, first_key, &holder);
-      ASSERT_NE(expected, nullptr) << def.name() << " has no " << first_key;
-      EXPECT_TRUE(golden::SameBits(first[i], *expected))
-          << golden::Describe(cases[i], 0) << " at " << threads << " threads, first Run:\n"
-          << first[i].DebugString(12) << "\nTF: " << expected->DebugString(12);
-      Tensor holder2;
-      if (const Tensor* again = StoredTensor(def, "second_0", &holder2)) {
-        EXPECT_TRUE(golden::SameBits(second[i], *again))
-            << golden::Describe(cases[i], 0) << " at " << threads << " threads, second Run";
-        ++checked["second"];
-      } else if (!absl::EndsWith(def.op(), "Multinomial")) {
-        EXPECT_TRUE(golden::SameBits(second[i], first[i])) << def.name() << ": stateless";
+    size_t k = 0;
+    for (const golden::Case& c : cases) {
+      const NodeDef& def = *c.def;
+      const bool by_threads = absl::EndsWith(def.op(), "Multinomial");
+      for (size_t o = 0; o < c.outputs.size(); ++o, ++k) {
+        Tensor holder;
+        const std::string first_key = threads > 1 && by_threads
+                                          ? absl::StrCat("threads", threads, "_", o)
+                                          : absl::StrCat("expected_", o);
+        const Tensor* expected = StoredTensor(def, first_key, &holder);
+        ASSERT_NE(expected, nullptr) << def.name() << " has no " << first_key;
+        EXPECT_TRUE(golden::SameBits(first[k], *expected))
+            << golden::Describe(c, o) << " at " << threads << " threads, first Run:\n"
+            << first[k].DebugString(12) << "\nTF: " << expected->DebugString(12);
+        Tensor holder2;
+        if (const Tensor* again = StoredTensor(def, absl::StrCat("second_", o), &holder2)) {
+          EXPECT_TRUE(golden::SameBits(second[k], *again))
+              << golden::Describe(c, o) << " at " << threads << " threads, second Run";
+          ++checked["second"];
+        } else if (!by_threads) {
+          EXPECT_TRUE(golden::SameBits(second[k], first[k])) << def.name() << ": stateless";
+        }
       }
       ++checked[def.op()];
     }
   }
-  EXPECT_EQ(checked.size(), 13u);  // 12 ops and the second Runs
+  EXPECT_EQ(checked.size(), 21u);  // 20 ops and the second Runs
   EXPECT_GE(checked["second"], 3 * 60);
 }
 
@@ -269,6 +274,45 @@ TEST(RandomOpsTest, StatelessKernelErrorsAndEmptyOutputs) {
   ExpectError(root,
               {{shape, test::AsTensor<int32_t>({2})}, {useed, test::AsTensor<uint32_t>({1, 2})}},
               full, "Invalid seed type: uint32");
+}
+
+// The key-and-counter forms: TF's texts and check order.
+TEST(RandomOpsTest, StatelessV2KernelErrors) {
+  Scope root = Scope::NewRootScope();
+  auto shape = ops::Placeholder(root, DT_INT32);
+  auto key = ops::Placeholder(root, DT_UINT64);
+  auto counter = ops::Placeholder(root, DT_UINT64);
+  auto alg = ops::Placeholder(root, DT_INT32);
+  auto uniform = Stateless(root, "StatelessRandomUniformV2", {shape, key, counter, alg}, DT_FLOAT);
+  auto bounded =
+      Stateless(root, "StatelessRandomUniformIntV2",
+                {shape, key, counter, alg, ops::Const(root, 5), ops::Const(root, 5)}, DT_INT32);
+  const Tensor two = test::AsTensor<int32_t>({2});
+  const Tensor one_key = test::AsTensor<uint64_t>({5});
+  const Tensor counter2 = test::AsTensor<uint64_t>({1, 2});
+  ExpectError(root, {{shape, two}, {key, one_key}, {counter, counter2}, {alg, two}}, uniform,
+              "input 3 (0-based) must have shape [], not [1]");
+  ExpectError(
+      root, {{shape, two}, {key, test::AsTensor<uint64_t>({5, 6})}, {counter, counter2}, {alg, 1}},
+      uniform, "key must have shape [1], not [2]. (Note that batched keys are not supported yet.)");
+  ExpectError(root, {{shape, two}, {key, one_key}, {counter, counter2}, {alg, 9}}, uniform,
+              "counter must be a vector with length at least 9; got shape: [2]. (Note that "
+              "batched counters are not supported yet.)");
+  ExpectError(root, {{shape, two}, {key, one_key}, {counter, counter2}, {alg, 2}}, uniform,
+              "Unsupported algorithm id: 2");
+  // Where TF would read a one-word counter past its end.
+  ExpectError(root,
+              {{shape, two}, {key, one_key}, {counter, test::AsTensor<uint64_t>({1})}, {alg, 1}},
+              uniform, "counter must be a vector with length at least 2; got shape: [1]");
+  // The bounds are checked before the algorithm.
+  ExpectError(root, {{shape, two}, {key, one_key}, {counter, counter2}, {alg, 2}}, bounded,
+              "Need minval < maxval, got 5 >= 5");
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run(
+      {{shape, test::AsTensor<int32_t>({0})}, {key, one_key}, {counter, counter2}, {alg, 2}},
+      {uniform}, &out));
+  EXPECT_EQ(out[0].NumElements(), 0);
 }
 
 }  // namespace
