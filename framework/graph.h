@@ -20,6 +20,7 @@
 
 #include "framework/node_def_util.h"
 #include "framework/op.h"
+#include "framework/resource_handle.h"
 #include "framework/status.h"
 #include "framework/tensor_shape.h"
 #include "framework/types.h"
@@ -106,6 +107,15 @@ class Node {
   void set_output_shapes(std::vector<PartialTensorShape> shapes) {
     output_shapes_ = std::move(shapes);
   }
+  // What a resource output refers to (a variable's dtype and shape), from shape inference;
+  // empty when unknown.
+  const std::vector<DtypeAndPartialTensorShape>& output_handle_data(int o) const {
+    static const std::vector<DtypeAndPartialTensorShape> kNone;
+    return o < static_cast<int>(output_handle_data_.size()) ? output_handle_data_[o] : kNone;
+  }
+  void set_output_handle_data(std::vector<std::vector<DtypeAndPartialTensorShape>> data) {
+    output_handle_data_ = std::move(data);
+  }
 
   // "{name:'x' id:3 op device:{} def:{...}}" as TF's, for logs.
   std::string DebugString() const;
@@ -123,6 +133,7 @@ class Node {
   EdgeSet in_edges_;
   EdgeSet out_edges_;
   std::vector<PartialTensorShape> output_shapes_;
+  std::vector<std::vector<DtypeAndPartialTensorShape>> output_handle_data_;
 };
 
 class Edge {

@@ -37,10 +37,12 @@ Status InferNodeShapes(Node* node) {
   std::vector<PartialTensorShape> shapes(n);
   std::vector<const Tensor*> values(n, nullptr);
   std::vector<std::unique_ptr<Tensor>> owned;
+  std::vector<std::vector<shape_inference::ShapeAndType>> handles(n);
   for (const Edge* e : node->in_edges()) {
     if (e->IsControlEdge() || e->dst_input() >= n) continue;
     const Node* src = e->src();
     shapes[e->dst_input()] = src->output_shape(e->src_output());
+    handles[e->dst_input()] = src->output_handle_data(e->src_output());
     if (src->IsConstant()) {
       auto t = std::make_unique<Tensor>();
       if (GetNodeAttr(src->attrs(), "value", t.get()).ok()) {
@@ -50,6 +52,7 @@ Status InferNodeShapes(Node* node) {
     }
   }
   shape_inference::InferenceContext ctx(&node->def(), shapes, values, node->num_outputs());
+  ctx.set_input_handle_shapes_and_types(std::move(handles));
   Status s = reg->shape_inference_fn(&ctx);
   if (!s.ok()) {
     std::vector<std::string> input_shapes;
@@ -62,6 +65,7 @@ Status InferNodeShapes(Node* node) {
                                "' with input shapes: ", absl::StrJoin(input_shapes, ", "), "."));
   }
   node->set_output_shapes(ctx.outputs());
+  node->set_output_handle_data(ctx.output_handle_data());
   return OkStatus();
 }
 

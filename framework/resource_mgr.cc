@@ -6,6 +6,7 @@ namespace tensorflow {
 
 Status ResourceMgr::InsertLocked(const std::string& container, const std::type_info& type,
                                  const std::string& name, ResourceBase* resource) {
+  containers_.insert(container);
   auto inserted = resources_.emplace(Key(container, std::type_index(type), name), resource);
   if (!inserted.second) {
     resource->Unref();
@@ -20,8 +21,13 @@ ResourceBase* ResourceMgr::FindLocked(const std::string& container, const std::t
   return it == resources_.end() ? nullptr : it->second;
 }
 
-Status ResourceMgr::NotFoundError(const std::string& container, const std::type_info& type,
-                                  const std::string& name) {
+Status ResourceMgr::NotFoundErrorLocked(const std::string& container, const std::type_info& type,
+                                        const std::string& name) const {
+  if (!containers_.count(container)) {
+    return errors::NotFound("Container ", container,
+                            " does not exist. (Could not find resource: ", container, "/", name,
+                            ")");
+  }
   return errors::NotFound("Resource ", container, "/", name, "/", type.name(), " does not exist.");
 }
 
@@ -31,7 +37,7 @@ Status ResourceMgr::DoDelete(const std::string& container, const std::type_info&
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = resources_.find(Key(container, std::type_index(type), name));
-    if (it == resources_.end()) return NotFoundError(container, type, name);
+    if (it == resources_.end()) return NotFoundErrorLocked(container, type, name);
     gone = it->second;
     resources_.erase(it);
   }
@@ -43,6 +49,7 @@ Status ResourceMgr::Cleanup(const std::string& container) {
   std::vector<ResourceBase*> gone;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    containers_.erase(container);
     for (auto it = resources_.begin(); it != resources_.end();) {
       if (std::get<0>(it->first) == container) {
         gone.push_back(it->second);
@@ -61,6 +68,7 @@ void ResourceMgr::Clear() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     gone.swap(resources_);
+    containers_.clear();
   }
   for (auto& entry : gone) entry.second->Unref();
 }

@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <typeindex>
@@ -101,7 +102,7 @@ class ResourceMgr {
   Status Lookup(const std::string& container, const std::string& name, T** resource) const {
     std::lock_guard<std::mutex> lock(mu_);
     ResourceBase* found = FindLocked(container, typeid(T), name);
-    if (found == nullptr) return NotFoundError(container, typeid(T), name);
+    if (found == nullptr) return NotFoundErrorLocked(container, typeid(T), name);
     found->Ref();
     *resource = static_cast<T*>(found);
     return OkStatus();
@@ -145,12 +146,15 @@ class ResourceMgr {
                            const std::string& name) const;
   Status DoDelete(const std::string& container, const std::type_info& type,
                   const std::string& name);
-  static Status NotFoundError(const std::string& container, const std::type_info& type,
-                              const std::string& name);
+  // TF's texts: "Container c does not exist. (Could not find resource: c/name)" while nothing
+  // was ever created in `container`, else "Resource c/name/<type> does not exist.".
+  Status NotFoundErrorLocked(const std::string& container, const std::type_info& type,
+                             const std::string& name) const;
 
   const std::string default_container_;
   mutable std::mutex mu_;
   std::map<Key, ResourceBase*> resources_;
+  std::set<std::string> containers_;  // made by a Create, until Cleanup or Clear
 };
 
 }  // namespace tensorflow

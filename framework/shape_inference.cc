@@ -11,7 +11,8 @@ InferenceContext::InferenceContext(const NodeDef* node_def,
     : node_def_(node_def),
       inputs_(std::move(input_shapes)),
       input_tensors_(std::move(input_tensors)),
-      outputs_(num_outputs) {
+      outputs_(num_outputs),
+      output_handle_data_(num_outputs) {
   input_tensors_.resize(inputs_.size(), nullptr);
 }
 
@@ -106,6 +107,9 @@ Status InferenceContext::MergeDim(int64_t a, int64_t b, int64_t* out) {
 
 Status UnchangedShape(InferenceContext* c) {
   c->set_output(0, c->input(0));
+  if (const auto* handle = c->input_handle_shapes_and_types(0)) {
+    c->set_output_handle_shapes_and_types(0, *handle);
+  }
   return OkStatus();
 }
 

@@ -22,6 +22,10 @@
 namespace tensorflow {
 namespace shape_inference {
 
+// What a resource handle refers to, for shape functions (TF's ShapeAndType): a variable's
+// dtype and shape, which VarHandleOp states and ReadVariableOp's output takes.
+typedef DtypeAndPartialTensorShape ShapeAndType;
+
 class InferenceContext {
  public:
   // `input_tensors[i]` is the value of input i when known at graph time, else nullptr.
@@ -36,6 +40,22 @@ class InferenceContext {
   const PartialTensorShape& output(int i) const { return outputs_[i]; }
   const std::vector<PartialTensorShape>& outputs() const { return outputs_; }
   const NodeDef& node_def() const { return *node_def_; }
+
+  // The resource input `i`'s handle data (nullptr when unknown), and output `i`'s to set.
+  const std::vector<ShapeAndType>* input_handle_shapes_and_types(int i) const {
+    return i < static_cast<int>(input_handle_data_.size()) && !input_handle_data_[i].empty()
+               ? &input_handle_data_[i]
+               : nullptr;
+  }
+  void set_input_handle_shapes_and_types(std::vector<std::vector<ShapeAndType>> data) {
+    input_handle_data_ = std::move(data);
+  }
+  void set_output_handle_shapes_and_types(int i, const std::vector<ShapeAndType>& data) {
+    output_handle_data_[i] = data;
+  }
+  const std::vector<std::vector<ShapeAndType>>& output_handle_data() const {
+    return output_handle_data_;
+  }
 
   template <typename T>
   Status GetAttr(absl::string_view name, T* value) const {
@@ -65,6 +85,8 @@ class InferenceContext {
   std::vector<PartialTensorShape> inputs_;
   std::vector<const Tensor*> input_tensors_;
   std::vector<PartialTensorShape> outputs_;
+  std::vector<std::vector<ShapeAndType>> input_handle_data_;
+  std::vector<std::vector<ShapeAndType>> output_handle_data_;
 };
 
 typedef std::function<Status(InferenceContext*)> ShapeInferenceFn;

@@ -12,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "framework/errors.h"
 #include "framework/internal/tensor_memory.h"
+#include "framework/resource_handle.h"
+#include "tensorflow/core/framework/resource_handle.pb.h"
 
 namespace tensorflow {
 
@@ -29,12 +31,17 @@ class TensorBuffer {
     if (dtype == DT_STRING) {
       auto* s = static_cast<tstring*>(data);
       for (int64_t i = 0; i < num_elements; ++i) new (s + i) tstring();
+    } else if (dtype == DT_RESOURCE) {
+      auto* h = static_cast<ResourceHandle*>(data);
+      for (int64_t i = 0; i < num_elements; ++i) new (h + i) ResourceHandle();
     }
     return new TensorBuffer(dtype, num_elements, bytes, data);
   }
 
   static size_t ElementBytes(DataType dtype) {
-    return dtype == DT_STRING ? sizeof(tstring) : static_cast<size_t>(DataTypeSize(dtype));
+    if (dtype == DT_STRING) return sizeof(tstring);
+    if (dtype == DT_RESOURCE) return sizeof(ResourceHandle);
+    return static_cast<size_t>(DataTypeSize(dtype));
   }
 
   void Ref() { refs_.fetch_add(1, std::memory_order_relaxed); }
@@ -52,6 +59,9 @@ class TensorBuffer {
     if (dtype_ == DT_STRING) {
       auto* s = static_cast<tstring*>(data_);
       for (int64_t i = 0; i < num_elements_; ++i) s[i].~tstring();
+    } else if (dtype_ == DT_RESOURCE) {
+      auto* h = static_cast<ResourceHandle*>(data_);
+      for (int64_t i = 0; i < num_elements_; ++i) h[i].~ResourceHandle();
     }
     tensor_memory::Free(data_, bytes_);
   }
@@ -446,6 +456,14 @@ bool Tensor::FromProto(const TensorProto& proto) {
     break;
     MINITF_CALL_ALL_TYPES(MINITF_FROM_PROTO_CASE)
 #undef MINITF_FROM_PROTO_CASE
+    case DT_RESOURCE: {
+      const int64_t n = t.NumElements();
+      ok = proto.resource_handle_val_size() == n && proto.tensor_content().empty();
+      for (int64_t i = 0; ok && i < n; ++i) {
+        ok = t.flat<ResourceHandle>()(i).FromProto(proto.resource_handle_val(i)).ok();
+      }
+      break;
+    }
     default:
       ok = false;
   }
@@ -468,6 +486,11 @@ void Tensor::AsProtoField(TensorProto* proto) const {
   }
     MINITF_CALL_ALL_TYPES(MINITF_AS_FIELD_CASE)
 #undef MINITF_AS_FIELD_CASE
+    case DT_RESOURCE:
+      for (int64_t i = 0; i < n; ++i) {
+        base<const ResourceHandle>()[i].AsProto(proto->add_resource_handle_val());
+      }
+      break;
     default:
       LOG(FATAL) << "Unexpected Tensor type: " << DataTypeString(dtype_);
   }
@@ -478,7 +501,9 @@ void Tensor::AsProtoTensorContent(TensorProto* proto) const {
   proto->set_dtype(dtype_);
   shape_.AsProto(proto->mutable_tensor_shape());
   if (NumElements() == 0) return;
-  if (dtype_ == DT_STRING) {
+  if (dtype_ == DT_RESOURCE) {  // no byte encoding: the handles' protos, as TF
+    AsProtoField(proto);
+  } else if (dtype_ == DT_STRING) {
     EncodeStrings(base<const tstring>(), NumElements(), proto->mutable_tensor_content());
   } else {
     proto->set_tensor_content(static_cast<const char*>(data_), TotalBytes());
@@ -638,6 +663,15 @@ std::string Tensor::SummarizeValue(int64_t max_entries, bool print_v2) const {
     MINITF_CALL_REAL_NUMBER_TYPES(MINITF_SUMMARIZE_CASE)
     MINITF_SUMMARIZE_CASE(tstring)
 #undef MINITF_SUMMARIZE_CASE
+    case DT_RESOURCE: {
+      std::string ret;
+      for (int64_t i = 0; i < limit; ++i) {
+        absl::StrAppend(&ret, i > 0 ? " " : "", "<",
+                        static_cast<const ResourceHandle*>(data_)[i].SummarizeValue(), ">");
+      }
+      if (max_entries < num_elts) ret.append("...");
+      return ret;
+    }
     default: {
       // TF prints no value for the remaining types (complex among them): one "?" each.
       std::string ret = print_v2 && dims() > 0 ? "[" : "";
@@ -670,6 +704,10 @@ Tensor DeepCopy(const Tensor& other) {
   if (other.dtype() == DT_STRING) {
     const tstring* src = static_cast<const tstring*>(other.data());
     tstring* dst = static_cast<tstring*>(copy.data());
+    for (int64_t i = 0; i < other.NumElements(); ++i) dst[i] = src[i];
+  } else if (other.dtype() == DT_RESOURCE) {
+    const ResourceHandle* src = static_cast<const ResourceHandle*>(other.data());
+    ResourceHandle* dst = static_cast<ResourceHandle*>(copy.data());
     for (int64_t i = 0; i < other.NumElements(); ++i) dst[i] = src[i];
   } else {
     std::memcpy(copy.data(), other.data(), other.TotalBytes());

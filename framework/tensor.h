@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "framework/logging.h"
+#include "framework/resource_handle.h"
 #include "framework/status.h"
 #include "framework/tensor_shape.h"
 #include "framework/tensor_types.h"
@@ -41,7 +42,7 @@ class Tensor {
   // A DT_FLOAT tensor of shape [0] (not a scalar); IsInitialized() is true.
   Tensor();
   // Allocates an (uninitialised, for numbers) buffer; strings start empty.
-  // CHECK-fails for a dtype minitf cannot hold (quantized, resource, variant).
+  // CHECK-fails for a dtype minitf cannot hold (quantized, variant).
   Tensor(DataType type, const TensorShape& shape);
   // An empty tensor of `type` and shape [0].
   explicit Tensor(DataType type);

@@ -134,7 +134,8 @@ bool DataTypeIsSupported(DataType dt) {
 #define MINITF_SUPPORTED_CASE(T) case DataTypeToEnum<T>::value:
     MINITF_CALL_ALL_TYPES(MINITF_SUPPORTED_CASE)
 #undef MINITF_SUPPORTED_CASE
-    return true;
+    case DT_RESOURCE:
+      return true;
     default:
       return false;
   }

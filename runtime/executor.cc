@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -71,12 +72,62 @@ struct ExecutionPlan::BuildState {
   std::unordered_map<uint64_t, int> fed;       // tensor -> feed index
   std::unordered_map<const Node*, int> index;  // node -> plan index
   std::vector<const Node*> order;              // planned nodes, in discovery order
+  // Shape, Size and Rank nodes whose input's static shape answers them: their values.
+  std::unordered_map<const Node*, Tensor> materialized;
 
   bool IsFed(const Node* n, int out) const { return fed.count(Key(n, out)) != 0; }
 };
 
+namespace {
+// The value of a Shape, Size or Rank node whose input's shape is known from shape inference
+// (as TF's constant folding materializes them): the node then needs nothing to run, its input
+// included. False for other nodes, for shapes not known well enough, and for a placeholder's
+// or a fed tensor's shape (TF still wants those fed).
+bool MaterializeShapeOp(const Node* n, const std::unordered_map<uint64_t, int>& fed,
+                        Tensor* value) {
+  const std::string& op = n->type_string();
+  if ((op != "Shape" && op != "Size" && op != "Rank") || n->num_inputs() != 1) return false;
+  const Edge* in = nullptr;
+  if (!n->input_edge(0, &in).ok()) return false;
+  const std::string& src_op = in->src()->type_string();
+  if (src_op == "Placeholder" || src_op == "PlaceholderWithDefault" ||
+      fed.count(Key(in->src(), in->src_output()))) {
+    return false;
+  }
+  const PartialTensorShape& shape = in->src()->output_shape(in->src_output());
+  if (op == "Rank") {
+    if (shape.unknown_rank()) return false;
+    *value = Tensor(DT_INT32, TensorShape({}));
+    value->scalar<int32_t>()() = shape.dims();
+    return true;
+  }
+  if (!shape.IsFullyDefined()) return false;
+  DataType out_type = DT_INT32;
+  if (!GetNodeAttr(n->attrs(), "out_type", &out_type).ok()) return false;
+  std::vector<int64_t> values;
+  if (op == "Shape") {
+    for (int d = 0; d < shape.dims(); ++d) values.push_back(shape.dim_size(d));
+  } else {
+    values.push_back(shape.num_elements());
+  }
+  for (int64_t v : values) {
+    if (out_type == DT_INT32 && v > std::numeric_limits<int32_t>::max()) return false;
+  }
+  *value = Tensor(out_type, op == "Shape" ? TensorShape({shape.dims()}) : TensorShape({}));
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (out_type == DT_INT32) {
+      value->flat<int32_t>()(i) = static_cast<int32_t>(values[i]);
+    } else {
+      value->flat<int64_t>()(i) = values[i];
+    }
+  }
+  return true;
+}
+}  // namespace
+
 // The nodes the fetches and targets need, walking back along in-edges; fed tensors cut the
-// walk (a node whose outputs are all fed is not run).
+// walk (a node whose outputs are all fed is not run), and so do Shape, Size and Rank nodes
+// answered by shape inference (their data input is not needed).
 void ExecutionPlan::FindNeededNodes(const Signature& sig, BuildState* st) {
   for (size_t i = 0; i < sig.feeds.size(); ++i) {
     st->fed.emplace(Key(sig.feeds[i].node, sig.feeds[i].index), static_cast<int>(i));
@@ -95,8 +146,13 @@ void ExecutionPlan::FindNeededNodes(const Signature& sig, BuildState* st) {
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
+    Tensor value;
+    const bool materialized = MaterializeShapeOp(n, st->fed, &value);
+    if (materialized) st->materialized.emplace(n, std::move(value));
     for (const Edge* e : n->in_edges()) {
-      if (!e->IsControlEdge() && st->IsFed(e->src(), e->src_output())) continue;
+      if (!e->IsControlEdge() && (materialized || st->IsFed(e->src(), e->src_output()))) {
+        continue;
+      }
       need(e->src());
     }
   }
@@ -132,7 +188,7 @@ Status ExecutionPlan::WireEdges(const BuildState& st) {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     PlanNode& pn = nodes_[i];
     std::vector<const Edge*> data;
-    TF_RETURN_IF_ERROR(pn.node->input_edges(&data));
+    if (!st.materialized.count(pn.node)) TF_RETURN_IF_ERROR(pn.node->input_edges(&data));
     pn.input_begin = static_cast<int>(input_slots_.size());
     pn.num_inputs = static_cast<int>(data.size());
     for (const Edge* e : data) {
@@ -179,8 +235,21 @@ Status StatefulKernels::Get(const Node* node, const NodeDef& def,
 
 // Kernels, created once and shared by every Run of this plan (a stateful node's by every plan
 // of the session).
-Status ExecutionPlan::CreateKernels(StatefulKernels* stateful) {
+Status ExecutionPlan::CreateKernels(const BuildState& st, StatefulKernels* stateful) {
   for (PlanNode& pn : nodes_) {
+    auto value = st.materialized.find(pn.node);
+    if (value != st.materialized.end()) {  // a Const of the known answer, under the node's name
+      NodeDef def;
+      def.set_name(pn.node->name());
+      def.set_op("Const");
+      AddNodeAttr("dtype", value->second.dtype(), &def);
+      AddNodeAttr("value", value->second, &def);
+      std::unique_ptr<OpKernel> kernel;
+      Status s = CreateOpKernel(def, {}, {value->second.dtype()}, &kernel);
+      if (!s.ok()) return AttachNode(s, pn.node);
+      pn.kernel = std::move(kernel);
+      continue;
+    }
     // The kernel's NodeDef names its inputs ("v", "x:1"), as TF's, for requested_input().
     NodeDef def = pn.node->def();
     if (def.input_size() == 0 && pn.node->num_inputs() > 0) {
@@ -232,7 +301,7 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
                                               : absl::StrCat(f.node->name(), ":", f.index));
     ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
   }
-  TF_RETURN_IF_ERROR(plan->CreateKernels(stateful));
+  TF_RETURN_IF_ERROR(plan->CreateKernels(st, stateful));
   *out = std::move(plan);
   return OkStatus();
 }

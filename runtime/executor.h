@@ -82,7 +82,7 @@ class ExecutionPlan {
   static void FindNeededNodes(const Signature& signature, BuildState* state);
   void LayOutSlots(const Signature& signature, const BuildState& state);
   Status WireEdges(const BuildState& state);
-  Status CreateKernels(StatefulKernels* stateful);
+  Status CreateKernels(const BuildState& state, StatefulKernels* stateful);
   int SlotOf(const BuildState& state, const Node* src, int output) const;
 
   void Process(int node, Frame* frame) const;

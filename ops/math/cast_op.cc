@@ -134,8 +134,8 @@ class CastOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("DstT", &dst_));
     OP_REQUIRES_OK(ctx, ctx->GetAttr("Truncate", &truncate_));
     OP_REQUIRES(ctx,
-                DataTypeIsSupported(src_) && src_ != DT_STRING && DataTypeIsSupported(dst_) &&
-                    dst_ != DT_STRING,
+                DataTypeIsSupported(src_) && src_ != DT_STRING && src_ != DT_RESOURCE &&
+                    DataTypeIsSupported(dst_) && dst_ != DT_STRING && dst_ != DT_RESOURCE,
                 errors::Unimplemented("Cast ", DataTypeString(src_), " to ", DataTypeString(dst_),
                                       " is not supported"));
     set_expensive(false);

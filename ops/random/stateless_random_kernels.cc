@@ -164,7 +164,7 @@ class StatelessRandomUniformIntV2Op : public OpKernel {
     const T lo = minval.scalar<T>()(), hi = maxval.scalar<T>()();
     OP_REQUIRES(ctx, lo < hi,
                 errors::InvalidArgument("Need minval < maxval, got ", lo, " >= ", hi));
-    OP_REQUIRES_OK(ctx, s);  // the algorithm and counter, after the bounds as in TF
+    OP_REQUIRES(ctx, s.ok(), s);  // the algorithm and counter, after the bounds as in TF
     random_internal::FillPhilox(ctx, gen, out->flat<T>().data(), out->NumElements(),
                                 random_internal::UniformIntDist<T>(lo, hi));
   }

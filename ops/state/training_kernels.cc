@@ -10,6 +10,7 @@
 
 #include "framework/op_kernel.h"
 #include "ops/math/internal/tf_packet_math.h"
+#include "ops/state/internal/resource_var.h"
 #include "ops/state/internal/variable_update.h"
 
 namespace tensorflow {
@@ -28,17 +29,32 @@ bool IsLegacyScalar(const TensorShape& shape) {
 // momentum), then has
 // Op::Update(n, refs, in) rewrite the kRefs arrays element by element, `in` being the
 // non-reference inputs' data.
-template <typename T, int kRefs, typename Op>
+template <typename T, int kRefs, typename Op, bool kResource = false>
 class ApplyOp : public OpKernel {
  public:
   explicit ApplyOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
 
   void Compute(OpKernelContext* ctx) override {
+    Var* vars[kRefs] = {};  // the resource form's variables, each with one reference
+    struct Unref {
+      Var** vars;
+      ~Unref() {
+        for (int i = 0; i < kRefs; ++i) {
+          if (vars[i] != nullptr) vars[i]->Unref();
+        }
+      }
+    } unref{vars};
     std::vector<mutex*> mus;
     for (int i = 0; i < kRefs; ++i) {
-      OP_REQUIRES(ctx, ctx->input_is_ref(i),
-                  errors::Internal(type_string(), "'s input ", i, " is not a reference"));
-      mus.push_back(ctx->input_ref_mutex(i));
+      if constexpr (kResource) {
+        OP_REQUIRES(ctx, state_internal::LookupVar(ctx, i, &vars[i]).ok(),
+                    errors::Internal("Invalid variable reference."));
+        mus.push_back(vars[i]->mu());
+      } else {
+        OP_REQUIRES(ctx, ctx->input_is_ref(i),
+                    errors::Internal(type_string(), "'s input ", i, " is not a reference"));
+        mus.push_back(ctx->input_ref_mutex(i));
+      }
     }
     std::sort(mus.begin(), mus.end());
     mus.erase(std::unique(mus.begin(), mus.end()), mus.end());
@@ -46,10 +62,20 @@ class ApplyOp : public OpKernel {
     for (mutex* mu : mus) locks.emplace_back(*mu);
     Tensor current[kRefs];
     for (int i = 0; i < kRefs; ++i) {
-      current[i] = ctx->mutable_input(i, /*lock_held=*/true);
-      OP_REQUIRES(ctx, current[i].IsInitialized(),
-                  errors::FailedPrecondition("Attempting to use uninitialized variables: ",
-                                             requested_input(i)));
+      if constexpr (kResource) {
+        OP_REQUIRES(ctx, vars[i]->is_initialized, errors::Internal("Invalid variable reference."));
+        current[i] = *vars[i]->tensor();
+        // TF does not check (it aborts); minitf says which variable has another dtype.
+        OP_REQUIRES(ctx, current[i].dtype() == DataTypeToEnum<T>::value,
+                    errors::InvalidArgument("Trying to update variable ", requested_input(i),
+                                            " of type ", DataTypeString(current[i].dtype()), " as ",
+                                            DataTypeString(DataTypeToEnum<T>::value)));
+      } else {
+        current[i] = ctx->mutable_input(i, /*lock_held=*/true);
+        OP_REQUIRES(ctx, current[i].IsInitialized(),
+                    errors::FailedPrecondition("Attempting to use uninitialized variables: ",
+                                               requested_input(i)));
+      }
     }
     const int num_in = ctx->num_inputs() - kRefs;
     auto check_scalar = [&](int k) {
@@ -75,9 +101,15 @@ class ApplyOp : public OpKernel {
     if (Op::kLateScalar >= 0 && !check_scalar(Op::kLateScalar)) return;
     Tensor target[kRefs];
     for (int i = 0; i < kRefs; ++i) {
-      const Status s = state_internal::UpdateTarget(ctx, i, &current[i], &target[i]);
+      Status s;
+      if constexpr (kResource) {
+        current[i] = Tensor();  // the variable's own view alone decides whether to copy
+        s = state_internal::ResourceUpdateTarget(ctx, vars[i], &target[i]);
+      } else {
+        s = state_internal::UpdateTarget(ctx, i, &current[i], &target[i]);
+      }
       if (!s.ok()) {
-        for (int j = 0; j < i; ++j) ctx->replace_ref_input(j, target[j], /*lock_held=*/true);
+        for (int j = 0; j < i; ++j) StoreBack(ctx, vars, j, target[j]);
         ctx->SetStatus(s);
         return;
       }
@@ -87,8 +119,17 @@ class ApplyOp : public OpKernel {
     std::vector<const T*> in(num_in);
     for (int k = 0; k < num_in; ++k) in[k] = ctx->input(kRefs + k).template flat<T>().data();
     Op::Update(target[0].NumElements(), refs, in.data(), attrs_);
-    for (int i = 0; i < kRefs; ++i) ctx->replace_ref_input(i, target[i], /*lock_held=*/true);
-    ctx->forward_ref_input_to_ref_output(0, 0);
+    for (int i = 0; i < kRefs; ++i) StoreBack(ctx, vars, i, target[i]);
+    if constexpr (!kResource) ctx->forward_ref_input_to_ref_output(0, 0);
+  }
+
+ private:
+  static void StoreBack(OpKernelContext* ctx, Var* const* vars, int i, const Tensor& value) {
+    if constexpr (kResource) {
+      *vars[i]->tensor() = value;
+    } else {
+      ctx->replace_ref_input(i, value, /*lock_held=*/true);
+    }
   }
 
  protected:
@@ -96,10 +137,10 @@ class ApplyOp : public OpKernel {
 };
 
 // Reads use_nesterov where the op has it.
-template <typename T, int kRefs, typename Op>
-class ApplyNesterovOp : public ApplyOp<T, kRefs, Op> {
+template <typename T, int kRefs, typename Op, bool kResource = false>
+class ApplyNesterovOp : public ApplyOp<T, kRefs, Op, kResource> {
  public:
-  explicit ApplyNesterovOp(OpKernelConstruction* ctx) : ApplyOp<T, kRefs, Op>(ctx) {
+  explicit ApplyNesterovOp(OpKernelConstruction* ctx) : ApplyOp<T, kRefs, Op, kResource>(ctx) {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("use_nesterov", &this->attrs_.nesterov));
   }
 };
@@ -309,27 +350,32 @@ struct Adadelta {
   }
 };
 
-template <typename T>
-class ApplyAdagradOp : public ApplyOp<T, 2, Adagrad<T>> {
+template <typename T, bool kResource = false>
+class ApplyAdagradOp : public ApplyOp<T, 2, Adagrad<T>, kResource> {
  public:
-  explicit ApplyAdagradOp(OpKernelConstruction* ctx) : ApplyOp<T, 2, Adagrad<T>>(ctx) {
+  explicit ApplyAdagradOp(OpKernelConstruction* ctx) : ApplyOp<T, 2, Adagrad<T>, kResource>(ctx) {
     OP_REQUIRES_OK(ctx, ctx->GetAttr("update_slots", &this->attrs_.update_slots));
   }
 };
 
-#define MINITF_REGISTER_APPLY(T)                                                                  \
-  REGISTER_KERNEL_BUILDER(Name("ApplyGradientDescent").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
-                          ApplyOp<T, 1, GradientDescent<T>>);                                     \
-  REGISTER_KERNEL_BUILDER(Name("ApplyMomentum").Device(DEVICE_CPU).TypeConstraint<T>("T"),        \
-                          ApplyNesterovOp<T, 2, Momentum<T>>);                                    \
-  REGISTER_KERNEL_BUILDER(Name("ApplyAdam").Device(DEVICE_CPU).TypeConstraint<T>("T"),            \
-                          ApplyNesterovOp<T, 3, Adam<T>>);                                        \
-  REGISTER_KERNEL_BUILDER(Name("ApplyRMSProp").Device(DEVICE_CPU).TypeConstraint<T>("T"),         \
-                          ApplyOp<T, 3, RMSProp<T>>);                                             \
-  REGISTER_KERNEL_BUILDER(Name("ApplyAdagrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),         \
-                          ApplyAdagradOp<T>);                                                     \
-  REGISTER_KERNEL_BUILDER(Name("ApplyAdadelta").Device(DEVICE_CPU).TypeConstraint<T>("T"),        \
-                          ApplyOp<T, 3, Adadelta<T>>);
+// Both forms of each optimizer: PREFIX "" on reference variables, "Resource" on resource ones.
+#define MINITF_REGISTER_APPLY_FORMS(T, PREFIX, RES)                                               \
+  REGISTER_KERNEL_BUILDER(                                                                        \
+      Name(PREFIX "ApplyGradientDescent").Device(DEVICE_CPU).TypeConstraint<T>("T"),              \
+      ApplyOp<T, 1, GradientDescent<T>, RES>);                                                    \
+  REGISTER_KERNEL_BUILDER(Name(PREFIX "ApplyMomentum").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          ApplyNesterovOp<T, 2, Momentum<T>, RES>);                               \
+  REGISTER_KERNEL_BUILDER(Name(PREFIX "ApplyAdam").Device(DEVICE_CPU).TypeConstraint<T>("T"),     \
+                          ApplyNesterovOp<T, 3, Adam<T>, RES>);                                   \
+  REGISTER_KERNEL_BUILDER(Name(PREFIX "ApplyRMSProp").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
+                          ApplyOp<T, 3, RMSProp<T>, RES>);                                        \
+  REGISTER_KERNEL_BUILDER(Name(PREFIX "ApplyAdagrad").Device(DEVICE_CPU).TypeConstraint<T>("T"),  \
+                          ApplyAdagradOp<T, RES>);                                                \
+  REGISTER_KERNEL_BUILDER(Name(PREFIX "ApplyAdadelta").Device(DEVICE_CPU).TypeConstraint<T>("T"), \
+                          ApplyOp<T, 3, Adadelta<T>, RES>);
+#define MINITF_REGISTER_APPLY(T)            \
+  MINITF_REGISTER_APPLY_FORMS(T, "", false) \
+  MINITF_REGISTER_APPLY_FORMS(T, "Resource", true)
 MINITF_REGISTER_APPLY(float)
 MINITF_REGISTER_APPLY(double)
 MINITF_REGISTER_APPLY(Eigen::half)
@@ -339,6 +385,7 @@ MINITF_REGISTER_APPLY(Eigen::bfloat16)
 MINITF_REGISTER_APPLY(std::complex<float>)
 MINITF_REGISTER_APPLY(std::complex<double>)
 #undef MINITF_REGISTER_APPLY
+#undef MINITF_REGISTER_APPLY_FORMS
 
 }  // namespace
 }  // namespace tensorflow

@@ -219,9 +219,34 @@ TEST(TensorTest, DebugStringFormats) {
 
 TEST(TensorTest, BuildTensorRejectsUnsupportedTypes) {
   Tensor t;
-  EXPECT_EQ(Tensor::BuildTensor(DT_RESOURCE, TensorShape({1}), &t).code(), error::INVALID_ARGUMENT);
+  EXPECT_EQ(Tensor::BuildTensor(DT_VARIANT, TensorShape({1}), &t).code(), error::INVALID_ARGUMENT);
   TF_EXPECT_OK(Tensor::BuildTensor(DT_UINT16, TensorShape({1}), &t));
   EXPECT_EQ(t.dtype(), DT_UINT16);
+}
+
+// DT_RESOURCE tensors hold ResourceHandles: made empty, copied deeply, through TensorProto's
+// resource_handle_val and back.
+TEST(TensorTest, ResourceHandleTensors) {
+  Tensor t(DT_RESOURCE, TensorShape({2}));
+  EXPECT_EQ(t.flat<ResourceHandle>()(0).name(), "");
+  ResourceHandle h;
+  h.set_container("localhost");
+  h.set_name("w");
+  h.set_dtypes_and_shapes({{DT_FLOAT, PartialTensorShape({2, -1})}});
+  t.flat<ResourceHandle>()(1) = h;
+  const Tensor copy = tensor::DeepCopy(t);
+  TensorProto proto;
+  copy.AsProtoTensorContent(&proto);
+  EXPECT_EQ(proto.resource_handle_val_size(), 2);
+  Tensor back;
+  ASSERT_TRUE(back.FromProto(proto));
+  const ResourceHandle& got = back.flat<ResourceHandle>()(1);
+  EXPECT_EQ(got.container(), "localhost");
+  EXPECT_EQ(got.name(), "w");
+  ASSERT_EQ(got.dtypes_and_shapes().size(), 1u);
+  EXPECT_EQ(got.dtypes_and_shapes()[0].shape.DebugString(), "[2,?]");
+  proto.mutable_resource_handle_val()->RemoveLast();  // one handle short of the shape
+  EXPECT_FALSE(back.FromProto(proto));
 }
 
 TEST(TensorDeathTest, WrongViewsStopWithBothNames) {

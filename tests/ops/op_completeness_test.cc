@@ -202,6 +202,60 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"Erfinv", "T", DT_HALF},
     {"Ndtri", "T", DT_BFLOAT16},
     {"Ndtri", "T", DT_HALF},
+    // AssignAdd/SubVariableOp's OpDefs admit any type; TF's CPU kernels take the numbers.
+    {"AssignAddVariableOp", "dtype", DT_STRING},
+    {"AssignAddVariableOp", "dtype", DT_BOOL},
+    {"AssignSubVariableOp", "dtype", DT_STRING},
+    {"AssignSubVariableOp", "dtype", DT_BOOL},
+    // The ResourceApply* forms: the same kernels as the reference forms.
+    {"ResourceApplyGradientDescent", "T", DT_INT8},
+    {"ResourceApplyGradientDescent", "T", DT_INT16},
+    {"ResourceApplyGradientDescent", "T", DT_INT32},
+    {"ResourceApplyGradientDescent", "T", DT_INT64},
+    {"ResourceApplyGradientDescent", "T", DT_UINT8},
+    {"ResourceApplyGradientDescent", "T", DT_UINT16},
+    {"ResourceApplyGradientDescent", "T", DT_UINT32},
+    {"ResourceApplyGradientDescent", "T", DT_UINT64},
+    {"ResourceApplyMomentum", "T", DT_INT8},
+    {"ResourceApplyMomentum", "T", DT_INT16},
+    {"ResourceApplyMomentum", "T", DT_INT32},
+    {"ResourceApplyMomentum", "T", DT_INT64},
+    {"ResourceApplyMomentum", "T", DT_UINT8},
+    {"ResourceApplyMomentum", "T", DT_UINT16},
+    {"ResourceApplyMomentum", "T", DT_UINT32},
+    {"ResourceApplyMomentum", "T", DT_UINT64},
+    {"ResourceApplyAdam", "T", DT_INT8},
+    {"ResourceApplyAdam", "T", DT_INT16},
+    {"ResourceApplyAdam", "T", DT_INT32},
+    {"ResourceApplyAdam", "T", DT_INT64},
+    {"ResourceApplyAdam", "T", DT_UINT8},
+    {"ResourceApplyAdam", "T", DT_UINT16},
+    {"ResourceApplyAdam", "T", DT_UINT32},
+    {"ResourceApplyAdam", "T", DT_UINT64},
+    {"ResourceApplyRMSProp", "T", DT_INT8},
+    {"ResourceApplyRMSProp", "T", DT_INT16},
+    {"ResourceApplyRMSProp", "T", DT_INT32},
+    {"ResourceApplyRMSProp", "T", DT_INT64},
+    {"ResourceApplyRMSProp", "T", DT_UINT8},
+    {"ResourceApplyRMSProp", "T", DT_UINT16},
+    {"ResourceApplyRMSProp", "T", DT_UINT32},
+    {"ResourceApplyRMSProp", "T", DT_UINT64},
+    {"ResourceApplyAdagrad", "T", DT_INT8},
+    {"ResourceApplyAdagrad", "T", DT_INT16},
+    {"ResourceApplyAdagrad", "T", DT_INT32},
+    {"ResourceApplyAdagrad", "T", DT_INT64},
+    {"ResourceApplyAdagrad", "T", DT_UINT8},
+    {"ResourceApplyAdagrad", "T", DT_UINT16},
+    {"ResourceApplyAdagrad", "T", DT_UINT32},
+    {"ResourceApplyAdagrad", "T", DT_UINT64},
+    {"ResourceApplyAdadelta", "T", DT_INT8},
+    {"ResourceApplyAdadelta", "T", DT_INT16},
+    {"ResourceApplyAdadelta", "T", DT_INT32},
+    {"ResourceApplyAdadelta", "T", DT_INT64},
+    {"ResourceApplyAdadelta", "T", DT_UINT8},
+    {"ResourceApplyAdadelta", "T", DT_UINT16},
+    {"ResourceApplyAdadelta", "T", DT_UINT32},
+    {"ResourceApplyAdadelta", "T", DT_UINT64},
     // StatelessRandomUniformIntV2's OpDef admits unsigned types; TF's CPU kernels do not.
     {"StatelessRandomUniformIntV2", "dtype", DT_UINT32},
     {"StatelessRandomUniformIntV2", "dtype", DT_UINT64},
@@ -262,6 +316,12 @@ const std::set<std::string> kNoGradientInTf = {
     "VariableV2", "Assign", "AssignAdd", "AssignSub", "IsVariableInitialized",
     "ApplyGradientDescent", "ApplyMomentum", "ApplyAdam", "ApplyRMSProp", "ApplyAdagrad",
     "ApplyAdadelta",
+    // Resource variables and their updates: none in TF's C++ registry (ReadVariableOp has
+    // one: the gradient reaches the handle through it).
+    "VarHandleOp", "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
+    "VarIsInitializedOp", "VariableShape", "DestroyResourceOp", "ResourceApplyGradientDescent",
+    "ResourceApplyMomentum", "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagrad",
+    "ResourceApplyAdadelta",
     // The random ops: no gradient in TF's C++ registry (its Python marks them
     // NotDifferentiable).
     "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle",
@@ -288,6 +348,22 @@ const std::set<std::string> kNoGoldenCase = {
     "AssignSub",
     "IsVariableInitialized",
     "ApplyGradientDescent",
+    // Resource variables: resource_variable_ops_test.cc checks them against TF's texts and
+    // numbers across Runs; the TF cross-check runs every ResourceApply* 100 steps in TF.
+    "VarHandleOp",
+    "ReadVariableOp",
+    "AssignVariableOp",
+    "AssignAddVariableOp",
+    "AssignSubVariableOp",
+    "VarIsInitializedOp",
+    "VariableShape",
+    "DestroyResourceOp",
+    "ResourceApplyGradientDescent",
+    "ResourceApplyMomentum",
+    "ResourceApplyAdam",
+    "ResourceApplyRMSProp",
+    "ResourceApplyAdagrad",
+    "ResourceApplyAdadelta",
 };
 
 // Ops with a real gradient that the gradient checker cannot check.
@@ -295,6 +371,9 @@ const std::set<std::string> kNotGradientChecked = {
     // Complex only: the checker has no complex instantiations; gradients_golden_test.cc and
     // math_golden_test.cc check its gradient by values against TF.
     "Conj",
+    // Its input is a resource handle, which the checker cannot perturb;
+    // resource_variable_ops_test.cc checks the gradient's value (the identity) instead.
+    "ReadVariableOp",
 };
 
 // The dtypes minitf has tensors for: what an unconstrained `type` attr admits.

@@ -265,5 +265,268 @@ ApplyRMSProp::ApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input
                            ::tensorflow::Input epsilon, ::tensorflow::Input grad)
     : ApplyRMSProp(scope, var, ms, mom, lr, rho, momentum, epsilon, grad, ApplyRMSProp::Attrs()) {}
 
+ResourceApplyAdadelta::ResourceApplyAdadelta(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input var, ::tensorflow::Input accum,
+                                             ::tensorflow::Input accum_update,
+                                             ::tensorflow::Input lr, ::tensorflow::Input rho,
+                                             ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                                             const ResourceApplyAdadelta::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _accum_update = ::tensorflow::ops::AsNodeOut(scope, accum_update);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _rho = ::tensorflow::ops::AsNodeOut(scope, rho);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyAdadelta");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyAdadelta")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_accum_update)
+                     .Input(_lr)
+                     .Input(_rho)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyAdadelta::ResourceApplyAdadelta(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input var, ::tensorflow::Input accum,
+                                             ::tensorflow::Input accum_update,
+                                             ::tensorflow::Input lr, ::tensorflow::Input rho,
+                                             ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ResourceApplyAdadelta(scope, var, accum, accum_update, lr, rho, epsilon, grad,
+                            ResourceApplyAdadelta::Attrs()) {}
+
+ResourceApplyAdagrad::ResourceApplyAdagrad(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input var, ::tensorflow::Input accum,
+                                           ::tensorflow::Input lr, ::tensorflow::Input grad,
+                                           const ResourceApplyAdagrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyAdagrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyAdagrad")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_lr)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("update_slots", attrs.update_slots_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyAdagrad::ResourceApplyAdagrad(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input var, ::tensorflow::Input accum,
+                                           ::tensorflow::Input lr, ::tensorflow::Input grad)
+    : ResourceApplyAdagrad(scope, var, accum, lr, grad, ResourceApplyAdagrad::Attrs()) {}
+
+ResourceApplyAdam::ResourceApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                                     ::tensorflow::Input m, ::tensorflow::Input v,
+                                     ::tensorflow::Input beta1_power,
+                                     ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                                     ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                                     ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                                     const ResourceApplyAdam::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _m = ::tensorflow::ops::AsNodeOut(scope, m);
+  if (!scope.ok()) return;
+  auto _v = ::tensorflow::ops::AsNodeOut(scope, v);
+  if (!scope.ok()) return;
+  auto _beta1_power = ::tensorflow::ops::AsNodeOut(scope, beta1_power);
+  if (!scope.ok()) return;
+  auto _beta2_power = ::tensorflow::ops::AsNodeOut(scope, beta2_power);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _beta1 = ::tensorflow::ops::AsNodeOut(scope, beta1);
+  if (!scope.ok()) return;
+  auto _beta2 = ::tensorflow::ops::AsNodeOut(scope, beta2);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyAdam");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyAdam")
+                     .Input(_var)
+                     .Input(_m)
+                     .Input(_v)
+                     .Input(_beta1_power)
+                     .Input(_beta2_power)
+                     .Input(_lr)
+                     .Input(_beta1)
+                     .Input(_beta2)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("use_nesterov", attrs.use_nesterov_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyAdam::ResourceApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                                     ::tensorflow::Input m, ::tensorflow::Input v,
+                                     ::tensorflow::Input beta1_power,
+                                     ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                                     ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                                     ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ResourceApplyAdam(scope, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                        ResourceApplyAdam::Attrs()) {}
+
+ResourceApplyGradientDescent::ResourceApplyGradientDescent(const ::tensorflow::Scope& scope,
+                                                           ::tensorflow::Input var,
+                                                           ::tensorflow::Input alpha,
+                                                           ::tensorflow::Input delta,
+                                                           const ResourceApplyGradientDescent::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _alpha = ::tensorflow::ops::AsNodeOut(scope, alpha);
+  if (!scope.ok()) return;
+  auto _delta = ::tensorflow::ops::AsNodeOut(scope, delta);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyGradientDescent");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyGradientDescent")
+                     .Input(_var)
+                     .Input(_alpha)
+                     .Input(_delta)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyGradientDescent::ResourceApplyGradientDescent(const ::tensorflow::Scope& scope,
+                                                           ::tensorflow::Input var,
+                                                           ::tensorflow::Input alpha,
+                                                           ::tensorflow::Input delta)
+    : ResourceApplyGradientDescent(scope, var, alpha, delta,
+                                   ResourceApplyGradientDescent::Attrs()) {}
+
+ResourceApplyMomentum::ResourceApplyMomentum(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input var, ::tensorflow::Input accum,
+                                             ::tensorflow::Input lr, ::tensorflow::Input grad,
+                                             ::tensorflow::Input momentum,
+                                             const ResourceApplyMomentum::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _accum = ::tensorflow::ops::AsNodeOut(scope, accum);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  auto _momentum = ::tensorflow::ops::AsNodeOut(scope, momentum);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyMomentum");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyMomentum")
+                     .Input(_var)
+                     .Input(_accum)
+                     .Input(_lr)
+                     .Input(_grad)
+                     .Input(_momentum)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("use_nesterov", attrs.use_nesterov_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyMomentum::ResourceApplyMomentum(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input var, ::tensorflow::Input accum,
+                                             ::tensorflow::Input lr, ::tensorflow::Input grad,
+                                             ::tensorflow::Input momentum)
+    : ResourceApplyMomentum(scope, var, accum, lr, grad, momentum,
+                            ResourceApplyMomentum::Attrs()) {}
+
+ResourceApplyRMSProp::ResourceApplyRMSProp(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input var, ::tensorflow::Input ms,
+                                           ::tensorflow::Input mom, ::tensorflow::Input lr,
+                                           ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                                           ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                                           const ResourceApplyRMSProp::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _var = ::tensorflow::ops::AsNodeOut(scope, var);
+  if (!scope.ok()) return;
+  auto _ms = ::tensorflow::ops::AsNodeOut(scope, ms);
+  if (!scope.ok()) return;
+  auto _mom = ::tensorflow::ops::AsNodeOut(scope, mom);
+  if (!scope.ok()) return;
+  auto _lr = ::tensorflow::ops::AsNodeOut(scope, lr);
+  if (!scope.ok()) return;
+  auto _rho = ::tensorflow::ops::AsNodeOut(scope, rho);
+  if (!scope.ok()) return;
+  auto _momentum = ::tensorflow::ops::AsNodeOut(scope, momentum);
+  if (!scope.ok()) return;
+  auto _epsilon = ::tensorflow::ops::AsNodeOut(scope, epsilon);
+  if (!scope.ok()) return;
+  auto _grad = ::tensorflow::ops::AsNodeOut(scope, grad);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceApplyRMSProp");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceApplyRMSProp")
+                     .Input(_var)
+                     .Input(_ms)
+                     .Input(_mom)
+                     .Input(_lr)
+                     .Input(_rho)
+                     .Input(_momentum)
+                     .Input(_epsilon)
+                     .Input(_grad)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceApplyRMSProp::ResourceApplyRMSProp(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input var, ::tensorflow::Input ms,
+                                           ::tensorflow::Input mom, ::tensorflow::Input lr,
+                                           ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                                           ::tensorflow::Input epsilon, ::tensorflow::Input grad)
+    : ResourceApplyRMSProp(scope, var, ms, mom, lr, rho, momentum, epsilon, grad,
+                           ResourceApplyRMSProp::Attrs()) {}
+
 }  // namespace ops
 }  // namespace tensorflow

@@ -187,13 +187,12 @@ class ApplyAdam {
 ///
 /// Args:
 /// * scope: A Scope object
-/// * var: Should be from a Variable().
-/// * alpha: Scaling factor. Must be a scalar.
-/// * delta: The change.
+/// * var:
+/// * alpha:
+/// * delta:
 ///
 /// Optional attributes (see `Attrs`):
-/// * use_locking: If `True`, the subtraction will be protected by a lock;
-/// otherwise the behavior is undefined, but may exhibit less contention. Defaults to false.
+/// * use_locking: Defaults to false.
 ///
 /// Returns:
 /// * `Output`: Same as "var".
@@ -201,9 +200,6 @@ class ApplyGradientDescent {
  public:
   /// Optional attribute setters for ApplyGradientDescent
   struct Attrs {
-    /// If `True`, the subtraction will be protected by a lock;
-    /// otherwise the behavior is undefined, but may exhibit less contention.
-    ///
     /// Defaults to false
     TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
       Attrs ret = *this;
@@ -336,6 +332,316 @@ class ApplyRMSProp {
 
   Operation operation;
   ::tensorflow::Output out;
+};
+
+/// Update '*var' according to the adadelta scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * accum_update:
+/// * lr:
+/// * rho:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyAdadelta {
+ public:
+  /// Optional attribute setters for ResourceApplyAdadelta
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ResourceApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                        ::tensorflow::Input accum, ::tensorflow::Input accum_update,
+                        ::tensorflow::Input lr, ::tensorflow::Input rho,
+                        ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ResourceApplyAdadelta(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                        ::tensorflow::Input accum, ::tensorflow::Input accum_update,
+                        ::tensorflow::Input lr, ::tensorflow::Input rho,
+                        ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                        const ResourceApplyAdadelta::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+};
+
+/// Update '*var' according to the adagrad scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * lr:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * update_slots: Defaults to true.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyAdagrad {
+ public:
+  /// Optional attribute setters for ResourceApplyAdagrad
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UpdateSlots(bool x) {
+      Attrs ret = *this;
+      ret.update_slots_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool update_slots_ = true;
+  };
+  ResourceApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                       ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad);
+  ResourceApplyAdagrad(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                       ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad,
+                       const ResourceApplyAdagrad::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UpdateSlots(bool x) {
+    return Attrs().UpdateSlots(x);
+  }
+
+  Operation operation;
+};
+
+/// Update '*var' according to the Adam algorithm.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * m:
+/// * v:
+/// * beta1_power:
+/// * beta2_power:
+/// * lr:
+/// * beta1:
+/// * beta2:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * use_nesterov: Defaults to false.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyAdam {
+ public:
+  /// Optional attribute setters for ResourceApplyAdam
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseNesterov(bool x) {
+      Attrs ret = *this;
+      ret.use_nesterov_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool use_nesterov_ = false;
+  };
+  ResourceApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                    ::tensorflow::Input m, ::tensorflow::Input v, ::tensorflow::Input beta1_power,
+                    ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                    ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                    ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ResourceApplyAdam(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                    ::tensorflow::Input m, ::tensorflow::Input v, ::tensorflow::Input beta1_power,
+                    ::tensorflow::Input beta2_power, ::tensorflow::Input lr,
+                    ::tensorflow::Input beta1, ::tensorflow::Input beta2,
+                    ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                    const ResourceApplyAdam::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UseNesterov(bool x) {
+    return Attrs().UseNesterov(x);
+  }
+
+  Operation operation;
+};
+
+/// Update '*var' by subtracting 'alpha' * 'delta' from it.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * alpha:
+/// * delta:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyGradientDescent {
+ public:
+  /// Optional attribute setters for ResourceApplyGradientDescent
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ResourceApplyGradientDescent(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                               ::tensorflow::Input alpha, ::tensorflow::Input delta);
+  ResourceApplyGradientDescent(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                               ::tensorflow::Input alpha, ::tensorflow::Input delta,
+                               const ResourceApplyGradientDescent::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+};
+
+/// Update '*var' according to the momentum scheme.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * accum:
+/// * lr:
+/// * grad:
+/// * momentum:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * use_nesterov: Defaults to false.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyMomentum {
+ public:
+  /// Optional attribute setters for ResourceApplyMomentum
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseNesterov(bool x) {
+      Attrs ret = *this;
+      ret.use_nesterov_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    bool use_nesterov_ = false;
+  };
+  ResourceApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                        ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad,
+                        ::tensorflow::Input momentum);
+  ResourceApplyMomentum(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                        ::tensorflow::Input accum, ::tensorflow::Input lr, ::tensorflow::Input grad,
+                        ::tensorflow::Input momentum, const ResourceApplyMomentum::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs UseNesterov(bool x) {
+    return Attrs().UseNesterov(x);
+  }
+
+  Operation operation;
+};
+
+/// Update '*var' according to the RMSProp algorithm.
+///
+/// Args:
+/// * scope: A Scope object
+/// * var:
+/// * ms:
+/// * mom:
+/// * lr:
+/// * rho:
+/// * momentum:
+/// * epsilon:
+/// * grad:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceApplyRMSProp {
+ public:
+  /// Optional attribute setters for ResourceApplyRMSProp
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ResourceApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                       ::tensorflow::Input ms, ::tensorflow::Input mom, ::tensorflow::Input lr,
+                       ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                       ::tensorflow::Input epsilon, ::tensorflow::Input grad);
+  ResourceApplyRMSProp(const ::tensorflow::Scope& scope, ::tensorflow::Input var,
+                       ::tensorflow::Input ms, ::tensorflow::Input mom, ::tensorflow::Input lr,
+                       ::tensorflow::Input rho, ::tensorflow::Input momentum,
+                       ::tensorflow::Input epsilon, ::tensorflow::Input grad,
+                       const ResourceApplyRMSProp::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
 };
 
 }  // namespace ops
