@@ -547,6 +547,51 @@ TEST(CheckpointCorruptionTest, IndexTruncationsAndFlipsFailCleanly) {
   }
 }
 
+// Random damage (a fixed seed) to the larger TF checkpoint: overwritten bytes, truncations and
+// appended garbage in either file. Every read either fails or gives TF's exact values.
+TEST(CheckpointCorruptionTest, RandomDamageToTFsCheckpointFailsOrReadsExactly) {
+  const auto expected = GoldenExpected("all");
+  const std::string index = ReadFile(MetaFilename(kGolden + "all"));
+  const std::string data = ReadFile(DataFilename(kGolden + "all", 0, 1));
+  const std::string prefix = TempDir() + "/all";
+  uint64_t state = 88172645463325252ull;
+  auto next = [&state]() {  // xorshift64
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  int failures = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    std::string idx = index, dat = data;
+    std::string& victim = (trial % 2 == 0) ? idx : dat;
+    switch (next() % 3) {
+      case 0:
+        for (int k = 0; k < 1 + static_cast<int>(next() % 4); ++k) {
+          victim[next() % victim.size()] = static_cast<char>(next());
+        }
+        break;
+      case 1:
+        victim.resize(next() % victim.size());
+        break;
+      default:
+        victim += std::string(1 + next() % 64, static_cast<char>(next()));
+        break;
+    }
+    WriteFile(MetaFilename(prefix), idx);
+    WriteFile(DataFilename(prefix, 0, 1), dat);
+    BundleReader reader(prefix);
+    Status s = reader.status();
+    for (size_t i = 0; s.ok() && i < expected.size(); ++i) {
+      Tensor t;
+      s = reader.Lookup(expected[i].first, &t);
+      if (s.ok()) ExpectSameBits(expected[i].second, t, "trial " + std::to_string(trial));
+    }
+    failures += !s.ok();
+  }
+  EXPECT_GT(failures, 300);  // appended bytes and some footer-padding changes are harmless
+}
+
 // A checkpoint whose index is built here, with entries that lie.
 std::string LyingCheckpoint(const BundleEntryProto& entry, const std::string& data,
                             const std::string& footer_override = "") {
