@@ -16,7 +16,8 @@ rewrites them with minitf's BundleWriter and compares the files byte for byte.
 --check regenerates into a temporary folder and fails unless every committed tensor equals
 (bit for bit, via tf.train.load_checkpoint) what TF writes today and the .expected files are
 the same. (TF's index block size is 256 KiB, so a checkpoint spanning two index blocks would
-not fit the size budget; the C++ test covers several blocks with its own writer.)
+not fit the size budget: tests/tf_crosscheck/check_checkpoint.py has TF write one of two
+blocks at check time and compares it with minitf's byte for byte.)
 """
 import os
 import shutil

@@ -45,6 +45,7 @@ trap 'rm -rf "$out"' EXIT
 mkdir "$out/checkpoints"
 "$build_dir/tests/tf_crosscheck/write_checkpoint" "$out/checkpoints"
 "$venv/bin/python" tests/tf_crosscheck/check_checkpoint.py "$out/checkpoints"
+"$build_dir/tests/tf_crosscheck/write_checkpoint" --read "$out/checkpoints/tf_many"
 
 # The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
 # against minitf must print the same thing.

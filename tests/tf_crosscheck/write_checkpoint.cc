@@ -2,8 +2,12 @@
 //   <dir>/saved.*   every dtype through ops::SaveV2 in a ClientSession
 //   <dir>/merged.*  two bundles written by BundleWriter, merged by MergeV2Checkpoints (two
 //                   data shards)
+//   <dir>/many.*    5000 scalars under long names: an index of more than one 256 KiB block
 // and <dir>/<name>.expected: one line per tensor, its name and the hex of its TensorProto
 // (the values put in, so the check needs nothing from minitf's reader).
+//
+// `write_checkpoint --read <prefix>` reads a checkpoint (one TF wrote) with BundleReader
+// and compares every tensor, bit for bit, with <prefix>.expected.
 #include <sys/stat.h>
 
 #include <cmath>
@@ -14,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/escaping.h"
+#include "absl/strings/str_format.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor.pb.h"
@@ -126,6 +131,54 @@ int Main(const std::string& dir) {
     std::cerr << "MergeV2Checkpoints: " << s << "\n";
     return 1;
   }
+
+  std::vector<std::pair<std::string, Tensor>> many;
+  BundleWriter writer(nullptr, dir + "/many");
+  for (int i = 0; i < 5000; ++i) {
+    many.emplace_back(
+        absl::StrFormat("model/layer_%04d/attention/query/kernel/.ATTRIBUTES/slot", i),
+        Tensor(i * 0.5f));
+    writer.Add(many.back().first, many.back().second).IgnoreError();
+  }
+  s = writer.Finish();
+  if (!s.ok() || !WriteExpected(dir + "/many.expected", many)) {
+    std::cerr << "many: " << s << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+bool SameBits(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
+  if (a.dtype() != DT_STRING) return a.tensor_data() == b.tensor_data();
+  for (int64_t i = 0; i < a.NumElements(); ++i) {
+    if (a.flat<tstring>()(i) != b.flat<tstring>()(i)) return false;
+  }
+  return true;
+}
+
+int Read(const std::string& prefix) {
+  BundleReader reader(nullptr, prefix);
+  if (!reader.status().ok()) {
+    std::cerr << reader.status() << "\n";
+    return 1;
+  }
+  std::ifstream in(prefix + ".expected");
+  std::string name, hex;
+  int n = 0, bad = 0;
+  while (in >> name >> hex) {
+    ++n;
+    TensorProto proto;
+    Tensor want, got;
+    const Status s = reader.Lookup(name, &got);
+    if (!proto.ParseFromString(absl::HexStringToBytes(hex)) || !want.FromProto(proto) || !s.ok() ||
+        !SameBits(want, got)) {
+      std::cerr << prefix << ": " << name << " differs " << s << "\n";
+      ++bad;
+    }
+  }
+  if (n == 0 || bad > 0) return 1;
+  std::cout << prefix << ": minitf reads all " << n << " tensors TF wrote, bit for bit\n";
   return 0;
 }
 
@@ -133,8 +186,9 @@ int Main(const std::string& dir) {
 }  // namespace tensorflow
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--read") return tensorflow::Read(argv[2]);
   if (argc != 2) {
-    std::cerr << "usage: write_checkpoint <dir>\n";
+    std::cerr << "usage: write_checkpoint <dir> | write_checkpoint --read <prefix>\n";
     return 2;
   }
   return tensorflow::Main(argv[1]);
