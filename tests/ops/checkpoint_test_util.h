@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,11 +24,27 @@ namespace checkpoint_test {
 
 inline const std::string kGolden = std::string(MINITF_GOLDEN_DIR) + "/checkpoints/";
 
+// A new folder under /tmp, removed with its contents when the test program exits.
 inline std::string TempDir() {
+  struct Folders {
+    std::vector<std::string> paths;
+    ~Folders() {
+      std::error_code ignored;
+      for (const auto& p : paths) std::filesystem::remove_all(p, ignored);
+    }
+  };
+  static Folders* folders = new Folders();  // NOLINT: removed by the atexit below
+  static const bool registered = [] {
+    std::atexit([] { delete folders; });
+    return true;
+  }();
+  (void)registered;
   char tmpl[] = "/tmp/minitf_ckpt_XXXXXX";
   const char* dir = mkdtemp(tmpl);
   EXPECT_NE(dir, nullptr);
-  return dir == nullptr ? "/tmp" : dir;
+  if (dir == nullptr) return "/tmp";
+  folders->paths.emplace_back(dir);
+  return dir;
 }
 
 inline std::string ReadFile(const std::string& path) {
