@@ -7,9 +7,12 @@
 //   y = x * FakeQuant(w, min, max)        loss = mean((y - target)^2)
 //
 // Each step is one session.Run of the train op; Adam's bias corrections (beta1^t, beta2^t)
-// are Variables the train op advances after the updates, as TF's Python Adam keeps them.
+// are Variables the train op advances after the updates, as TF's Python Adam keeps them. At
+// the end SaveV2 writes a TF checkpoint and RestoreV2 loads it into a fresh session.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "tensorflow/cc/client/client_session.h"
@@ -118,5 +121,29 @@ int main() {
               out[2].scalar<float>()());
   std::printf("%s\n", out[0].SummarizeValue(8).c_str());
   std::printf("loss fell %.3gx (%.3g -> %.3g)\n", first_loss / last_loss, first_loss, last_loss);
-  return 0;
+
+  // Save the trained variables as a TF V2 checkpoint (which TF's tf.train.load_checkpoint
+  // reads), then restore them into a fresh session: the same loss, bit for bit.
+  const std::string prefix =
+      (std::filesystem::temp_directory_path() / "quantization_aware_training").string();
+  auto names = ops::Const(root, {"w", "qmin", "qmax"});
+  auto slices = ops::Const(root, {"", "", ""});
+  auto save = ops::SaveV2(root.WithOpName("save"), prefix, names, slices,
+                          std::vector<Output>{w, qmin, qmax});
+  auto restored = ops::RestoreV2(root.WithOpName("restore"), prefix, names, slices,
+                                 {DT_FLOAT, DT_FLOAT, DT_FLOAT});
+  auto restore = ops::NoOp(root.WithOpName("restore_all").WithControlDependencies(
+      {Operation(ops::Assign(root, w, restored.tensors[0]).node()),
+       Operation(ops::Assign(root, qmin, restored.tensors[1]).node()),
+       Operation(ops::Assign(root, qmax, restored.tensors[2]).node())}));
+  TF_CHECK_OK(root.status());
+  TF_CHECK_OK(session.Run({{x, x_data}, {target, target_data}}, {loss}, {save.operation}, &out));
+  const float trained = out[0].scalar<float>()();
+  ClientSession fresh(root);
+  TF_CHECK_OK(fresh.Run({}, {}, {restore}, nullptr));
+  TF_CHECK_OK(fresh.Run({{x, x_data}, {target, target_data}}, {loss}, &out));
+  const float again = out[0].scalar<float>()();
+  std::printf("checkpoint %s: restored loss %.9g, trained loss %.9g\n", prefix.c_str(), again,
+              trained);
+  return again == trained ? 0 : 1;
 }

@@ -331,7 +331,10 @@ const std::set<std::string> kNoGradientInTf = {
     "StatelessRandomUniformIntV2", "StatelessRandomUniformFullIntV2",
     "StatelessRandomGetKeyCounter", "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg",
     // A graph input (no input to flow into) and the op without outputs.
-    "Placeholder", "NoOp"};
+    "Placeholder", "NoOp",
+    // Checkpoint I/O: nothing in TF's C++ gradient registry (files, not differentiable
+    // values).
+    "SaveV2", "RestoreV2", "MergeV2Checkpoints"};
 
 // Ops without golden cases, because they compute no numbers of their own; each is checked
 // by the named test instead.
@@ -364,6 +367,12 @@ const std::set<std::string> kNoGoldenCase = {
     "ResourceApplyRMSProp",
     "ResourceApplyAdagrad",
     "ResourceApplyAdadelta",
+    // Checkpoint I/O works on files: checkpoint_test.cc checks it against TF-written
+    // checkpoints (tests/golden/checkpoints) and TF's texts; the cross-check has TF read
+    // minitf's.
+    "SaveV2",
+    "RestoreV2",
+    "MergeV2Checkpoints",
 };
 
 // Ops with a real gradient that the gradient checker cannot check.

@@ -41,6 +41,13 @@ trap 'rm -rf "$out"' EXIT
 "$build_dir/tests/tf_crosscheck/write_crosscheck_graphs" "$out"
 "$venv/bin/python" tests/tf_crosscheck/check_graphs.py "$out"
 
+# Checkpoints: the committed TF-written ones are what TF writes today; TF reads minitf's.
+"$venv/bin/python" tests/golden/generate_checkpoints.py --check tests/golden/checkpoints
+mkdir "$out/checkpoints"
+"$build_dir/tests/tf_crosscheck/write_checkpoint" "$out/checkpoints"
+"$venv/bin/python" tests/tf_crosscheck/check_checkpoint.py "$out/checkpoints"
+"$build_dir/tests/tf_crosscheck/write_checkpoint" --read "$out/checkpoints/tf_many"
+
 # The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
 # against minitf must print the same thing.
 tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
