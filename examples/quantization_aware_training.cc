@@ -132,10 +132,12 @@ int main() {
                           std::vector<Output>{w, qmin, qmax});
   auto restored = ops::RestoreV2(root.WithOpName("restore"), prefix, names, slices,
                                  {DT_FLOAT, DT_FLOAT, DT_FLOAT});
-  auto restore = ops::NoOp(root.WithOpName("restore_all").WithControlDependencies(
-      {Operation(ops::Assign(root, w, restored.tensors[0]).node()),
-       Operation(ops::Assign(root, qmin, restored.tensors[1]).node()),
-       Operation(ops::Assign(root, qmax, restored.tensors[2]).node())}));
+  auto restore =
+      ops::NoOp(root.WithOpName("restore_all")
+                    .WithControlDependencies(
+                        {Operation(ops::Assign(root, w, restored.tensors[0]).node()),
+                         Operation(ops::Assign(root, qmin, restored.tensors[1]).node()),
+                         Operation(ops::Assign(root, qmax, restored.tensors[2]).node())}));
   TF_CHECK_OK(root.status());
   TF_CHECK_OK(session.Run({{x, x_data}, {target, target_data}}, {loss}, {save.operation}, &out));
   const float trained = out[0].scalar<float>()();
