@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <mutex>
@@ -62,8 +63,7 @@ int64_t NowNanos() {
 
 // TF's error decoration: the failing node on its own line.
 Status AttachNode(const Status& s, const Node* node) {
-  return Status(s.code(), absl::StrCat(s.message(), "\n\t [[{{node ", node->name(),
-                                       "}}]] (op: ", node->type_string(), ")"));
+  return Status(s.code(), absl::StrCat(s.message(), "\n\t [[{{node ", node->name(), "}}]]"));
 }
 }  // namespace
 
@@ -79,14 +79,53 @@ struct ExecutionPlan::BuildState {
 };
 
 namespace {
-// The value of a Shape, Size or Rank node whose input's shape is known from shape inference
+// The value of a Shape, Size, Rank, ZerosLike or OnesLike node whose input's shape is known
+// from shape inference
 // (as TF's constant folding materializes them): the node then needs nothing to run, its input
 // included. False for other nodes, for shapes not known well enough, and for a placeholder's
 // or a fed tensor's shape (TF still wants those fed).
+// ZerosLike / OnesLike of a tensor whose shape is fully known is a constant too (grappler
+// folds them, so TF never reads their input: zeros like a not yet initialized variable work).
+bool MaterializeFillLike(const std::string& op, const PartialTensorShape& shape, DataType dtype,
+                         Tensor* value) {
+  constexpr int64_t kMaxBytes = int64_t{10} << 20;  // grappler's largest folded constant
+  if (!shape.IsFullyDefined() || !DataTypeCanUseMemcpy(dtype) || dtype == DT_RESOURCE ||
+      shape.num_elements() * DataTypeSize(dtype) > kMaxBytes) {
+    return false;
+  }
+  TensorShape dims;
+  if (!shape.AsTensorShape(&dims)) return false;
+  Tensor t(dtype, dims);
+  std::memset(t.data(), 0, t.TotalBytes());
+  if (op == "OnesLike") {
+    switch (dtype) {
+      case DT_FLOAT:
+        t.flat<float>().setConstant(1.0f);
+        break;
+      case DT_DOUBLE:
+        t.flat<double>().setConstant(1.0);
+        break;
+      case DT_INT32:
+        t.flat<int32_t>().setConstant(1);
+        break;
+      case DT_INT64:
+        t.flat<int64_t>().setConstant(1);
+        break;
+      default:
+        return false;
+    }
+  }
+  *value = std::move(t);
+  return true;
+}
+
 bool MaterializeShapeOp(const Node* n, const std::unordered_map<uint64_t, int>& fed,
                         Tensor* value) {
   const std::string& op = n->type_string();
-  if ((op != "Shape" && op != "Size" && op != "Rank") || n->num_inputs() != 1) return false;
+  const bool fill_like = op == "ZerosLike" || op == "OnesLike";
+  if ((op != "Shape" && op != "Size" && op != "Rank" && !fill_like) || n->num_inputs() != 1) {
+    return false;
+  }
   const Edge* in = nullptr;
   if (!n->input_edge(0, &in).ok()) return false;
   const std::string& src_op = in->src()->type_string();
@@ -95,6 +134,7 @@ bool MaterializeShapeOp(const Node* n, const std::unordered_map<uint64_t, int>& 
     return false;
   }
   const PartialTensorShape& shape = in->src()->output_shape(in->src_output());
+  if (fill_like) return MaterializeFillLike(op, shape, n->output_type(0), value);
   if (op == "Rank") {
     if (shape.unknown_rank()) return false;
     *value = Tensor(DT_INT32, TensorShape({}));

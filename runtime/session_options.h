@@ -14,22 +14,10 @@
 #include <cstddef>
 #include <string>
 
+#include "framework/env.h"
 #include "tensorflow/core/protobuf/config.pb.h"
 
 namespace tensorflow {
-
-// TF's environment handle; minitf has one default environment and nothing to configure.
-class Env {
- public:
-  static Env* Default();
-};
-
-// How to start a thread (TF's platform/env.h); minitf's pools take the defaults.
-struct ThreadOptions {
-  size_t stack_size = 0;  // 0: the platform's default
-  size_t guard_size = 0;
-  int numa_node = -1;  // -1: any
-};
 
 struct SessionOptions {
   Env* env = Env::Default();

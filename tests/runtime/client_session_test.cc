@@ -138,9 +138,7 @@ TEST(ClientSessionTest, TargetsRunAndControlDepsAreHonoured) {
   // The control dependency makes `after` wait for (and fail with) the check.
   Status s = session.Run({{x, {-1.f}}}, {after}, &outputs);
   EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
-  EXPECT_EQ(s.message(),
-            "value -1 at 0 is negative\n\t [[{{node check}}]] (op: "
-            "MinitfTestCheckNonNegative)");
+  EXPECT_EQ(s.message(), "value -1 at 0 is negative\n\t [[{{node check}}]]");
   TF_EXPECT_OK(session.Run({{x, {2.f}}}, {after}, &outputs));
   test::ExpectTensorEqual<int>(outputs[0], test::AsScalar<int>(1));
 }
@@ -156,11 +154,11 @@ TEST(ClientSessionTest, UnfedPlaceholderErrorsInTFsWording) {
   EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
   EXPECT_EQ(s.message(),
             "You must feed a value for placeholder tensor 'x' with dtype float and "
-            "shape [2]\n\t [[{{node x}}]] (op: Placeholder)");
+            "shape [2]\n\t [[{{node x}}]]");
   s = session.Run({u}, &outputs);
   EXPECT_EQ(s.message(),
             "You must feed a value for placeholder tensor 'u' with dtype "
-            "int32\n\t [[{{node u}}]] (op: Placeholder)");
+            "int32\n\t [[{{node u}}]]");
   // The session keeps working.
   TF_EXPECT_OK(session.Run({{x, {1.f, 2.f}}}, {y}, &outputs));
   test::ExpectTensorEqual<float>(outputs[0], test::AsTensor<float>({1, 2}));

@@ -10,7 +10,8 @@ from google.protobuf import descriptor_pb2
 import tensorflow as tf  # noqa: F401  (registers TF's descriptors)
 from google.protobuf import descriptor_pool
 
-from tensorflow.core.framework import graph_pb2, op_def_pb2, step_stats_pb2  # noqa: F401
+from tensorflow.core.framework import device_attributes_pb2, graph_pb2, op_def_pb2  # noqa: F401
+from tensorflow.core.framework import step_stats_pb2  # noqa: F401
 from tensorflow.core.protobuf import config_pb2, error_codes_pb2, tensor_bundle_pb2  # noqa: F401
 
 

@@ -62,26 +62,43 @@ tensorflow/cc/framework/testutil.h tensorflow/cc/framework/gradient_checker.h "
   fi
 done
 echo "compat/: every header is at a path TensorFlow 2.21 has"
+# compare_program SOURCE MINITF_BINARY [ARGS...]: both builds run with ARGS. With
+# SORT_BY_PREFIX=1 the lines are stably sorted by their first field first (programs whose
+# threads print concurrently, each thread's lines in order under its own prefix).
 compare_program() {
   local source=$1 minitf_binary=$2 name
+  shift 2
   name=$(basename "$source" .cc)
-  c++ -std=c++17 -O1 -w "$source" -I"$tf_dir/include" -o "$out/$name.tf" \
-      -L"$tf_dir" -l:libtensorflow_cc.so.2 -l:libtensorflow_framework.so.2 -Wl,-rpath,"$tf_dir"
-  "$out/$name.tf" > "$out/$name.tf.txt" 2>/dev/null
-  "$minitf_binary" > "$out/$name.minitf.txt" 2>/dev/null
+  # --no-as-needed: TF's session factories register from libtensorflow_cc's static
+  # initializers, which a program that names no symbol of it would otherwise not load.
+  c++ -std=c++17 -O1 -w "$source" -I"$tf_dir/include" -o "$out/$name.tf" -L"$tf_dir" \
+      -Wl,--no-as-needed -l:libtensorflow_cc.so.2 -l:libtensorflow_framework.so.2 \
+      -Wl,-rpath,"$tf_dir"
+  "$out/$name.tf" "$@" > "$out/$name.tf.txt" 2>/dev/null
+  "$minitf_binary" "$@" > "$out/$name.minitf.txt" 2>/dev/null
+  if [ "${SORT_BY_PREFIX:-0}" = 1 ]; then
+    for f in "$out/$name.tf.txt" "$out/$name.minitf.txt"; do
+      LC_ALL=C sort -s -k1,1 "$f" > "$f.sorted" && mv "$f.sorted" "$f"
+    done
+  fi
   if ! diff -u "$out/$name.tf.txt" "$out/$name.minitf.txt"; then
     echo "$source: minitf's output differs from TensorFlow's"
     exit 1
   fi
   echo "$source: same output as TensorFlow ($(wc -l < "$out/$name.tf.txt") lines)"
 }
-# (TensorFlow's wheel does not export ClientSession, so programs that run a session are
-# compared through their graphs instead, in check_graphs.py.)
-# Those that do must still compile unchanged against TensorFlow's headers.
+# (TensorFlow's wheel does not export ClientSession, so programs that run a ClientSession are
+# compared through their graphs instead, in check_graphs.py; programs on TF's core Session
+# run in both.) Those on ClientSession must still compile unchanged against TF's headers.
 for source in examples/*.cc; do
   if grep -q "client_session.h" "$source"; then
     c++ -std=c++17 -fsyntax-only -w "$source" -I"$tf_dir/include"
     echo "$source: compiles unchanged against TensorFlow"
+    continue
+  fi
+  if [ "$(basename "$source")" = example_trainer.cc ]; then
+    SORT_BY_PREFIX=1 compare_program "$source" "$build_dir/examples/example_trainer" \
+      --num_concurrent_sessions=3 --num_concurrent_steps=4 --num_iterations=30
     continue
   fi
   compare_program "$source" "$build_dir/examples/$(basename "$source" .cc)"

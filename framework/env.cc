@@ -1,0 +1,10 @@
+#include "framework/env.h"
+
+namespace tensorflow {
+
+Env* Env::Default() {
+  static Env env;
+  return &env;
+}
+
+}  // namespace tensorflow
