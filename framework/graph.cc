@@ -230,14 +230,40 @@ const Edge* Graph::AddControlEdge(Node* source, Node* dest, bool allow_duplicate
       if (e->IsControlEdge() && e->src() == source) return nullptr;
     }
   }
-  return AddEdge(source, kControlSlot, dest, kControlSlot);
+  const Edge* e = AddEdge(source, kControlSlot, dest, kControlSlot);
+  SyncDefInputs(dest);
+  return e;
+}
+
+void Graph::SyncDefInputs(Node* node) {
+  if (!node->IsOp()) return;
+  std::vector<std::string> data(node->num_inputs());
+  std::vector<std::string> controls;
+  for (const Edge* e : node->in_edges()) {
+    if (!e->src()->IsOp()) continue;
+    if (e->IsControlEdge()) {
+      controls.push_back(absl::StrCat("^", e->src()->name()));
+    } else if (e->dst_input() >= 0 && e->dst_input() < node->num_inputs()) {
+      data[e->dst_input()] = e->src_output() == 0
+                                 ? e->src()->name()
+                                 : absl::StrCat(e->src()->name(), ":", e->src_output());
+    }
+  }
+  auto* inputs = node->def_.mutable_input();
+  inputs->Clear();
+  for (auto& d : data) {
+    if (!d.empty()) inputs->Add(std::move(d));
+  }
+  for (auto& c : controls) inputs->Add(std::move(c));
 }
 
 void Graph::RemoveEdge(const Edge* e) {
+  Node* dst = e->dst_;
   e->src_->out_edges_.erase(e);
-  e->dst_->in_edges_.erase(e);
+  dst->in_edges_.erase(e);
   edges_[e->id()].reset();
   --num_edges_;
+  SyncDefInputs(dst);
 }
 
 Status Graph::UpdateEdge(Node* new_src, int new_src_index, Node* dst, int dst_index) {
@@ -250,6 +276,7 @@ Status Graph::UpdateEdge(Node* new_src, int new_src_index, Node* dst, int dst_in
   }
   RemoveEdge(old);
   AddEdge(new_src, new_src_index, dst, dst_index);
+  SyncDefInputs(dst);
   return OkStatus();
 }
 

@@ -188,6 +188,10 @@ class Graph {
   // Adds a control edge unless an identical one exists (or allow_duplicates).
   const Edge* AddControlEdge(Node* source, Node* dest, bool allow_duplicates = false);
   void RemoveEdge(const Edge* edge);
+  // Rewrites node->def()'s inputs from its in-edges, as TF's NodeBuilder writes them: data
+  // inputs by index ("x", "x:1"), then control inputs ("^c") in the order they were added.
+  // AddControlEdge, RemoveEdge and UpdateEdge call it; node builders call it once at the end.
+  void SyncDefInputs(Node* node);
   void RemoveControlEdge(const Edge* edge) { RemoveEdge(edge); }
   // Replaces the data edge into dst:dst_index with one from new_src:new_src_index.
   Status UpdateEdge(Node* new_src, int new_src_index, Node* dst, int dst_index);

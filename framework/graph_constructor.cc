@@ -266,6 +266,7 @@ void Importer::AddToGraph() {
         g_->AddControlEdge(existing_.at(name), nodes_[i]);
       }
     }
+    g_->SyncDefInputs(nodes_[i]);  // the inputs' names as they are in this graph
   }
 }
 

@@ -337,6 +337,7 @@ Status NodeBuilder::Finalize(Graph* graph, Node** created_node, bool /*consume*/
     for (const NodeOut& out : in.outs) graph->AddEdge(out.node, out.index, node, dst++);
   }
   for (Node* c : control_inputs_) graph->AddControlEdge(c, node);
+  graph->SyncDefInputs(node);
   if (created_node != nullptr) *created_node = node;
   return OkStatus();
 }

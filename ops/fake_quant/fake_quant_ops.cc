@@ -1,6 +1,7 @@
 // The FakeQuant family's op definitions and shape functions, as TF 2.21 declares them (their
-// wrappers are generated into tensorflow/cc/ops/array_ops.h, where TF declares them). num_bits
-// (and the Args ops' min < max) is also checked when a node is built, a minitf addition.
+// wrappers are generated into tensorflow/cc/ops/array_ops.h, where TF declares them). As in
+// TF, any num_bits (and, for the Args ops, any min and max) builds; the kernel rejects bad ones
+// when the node runs, so the rest of the graph still runs.
 //
 //   auto q = ops::FakeQuantWithMinMaxVars(root, x, min, max,
 //                                         ops::FakeQuantWithMinMaxVars::NumBits(8));
@@ -21,20 +22,6 @@ namespace tensorflow {
 using shape_inference::InferenceContext;
 
 namespace {
-
-Status CheckNumBits(const AttrSlice& attrs) {
-  int64_t num_bits;
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "num_bits", &num_bits));
-  return fake_quant::CheckNumBits(num_bits);
-}
-
-Status CheckArgs(const AttrSlice& attrs) {
-  TF_RETURN_IF_ERROR(CheckNumBits(attrs));
-  float min, max;
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "min", &min));
-  TF_RETURN_IF_ERROR(GetNodeAttr(attrs, "max", &max));
-  return fake_quant::CheckArgsRange(min, max);
-}
 
 Status VarsShape(InferenceContext* c) {
   TF_RETURN_IF_ERROR(c->WithRank(1, 0));
@@ -97,7 +84,6 @@ REGISTER_OP("FakeQuantWithMinMaxArgs")
     .Input("inputs: float")
     .Output("outputs: float")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .SetAttrCheck(CheckArgs)
     .Summary("Fake-quantize 'inputs' to the grid of [min, max] given as attributes.")
     .Description(
         "[min; max] is nudged so that 0.0 is exactly representable, then 'inputs' is clamped "
@@ -116,7 +102,6 @@ REGISTER_OP("FakeQuantWithMinMaxArgsGradient")
     .Input("inputs: float")
     .Output("backprops: float")
     .SetShapeFn(shape_inference::UnchangedShape)
-    .SetAttrCheck(CheckArgs)
     .Summary("Compute gradients for a FakeQuantWithMinMaxArgs operation.")
     .ArgDoc("gradients", "Backpropagated gradients above the FakeQuantWithMinMaxArgs operation.")
     .ArgDoc("inputs", "Values passed as inputs to the FakeQuantWithMinMaxArgs operation.")
@@ -136,7 +121,6 @@ REGISTER_OP("FakeQuantWithMinMaxVars")
     .Input("max: float")
     .Output("outputs: float")
     .SetShapeFn(VarsShape)
-    .SetAttrCheck(CheckNumBits)
     .Summary("Fake-quantize 'inputs' to the grid of scalar tensors min and max.")
     .ArgDoc("min", "A scalar: the low end of the range.")
     .ArgDoc("max", "A scalar: the high end of the range.")
@@ -156,7 +140,6 @@ REGISTER_OP("FakeQuantWithMinMaxVarsGradient")
     .Output("backprop_wrt_min: float")
     .Output("backprop_wrt_max: float")
     .SetShapeFn(VarsGradientShape)
-    .SetAttrCheck(CheckNumBits)
     .Summary("Compute gradients for a FakeQuantWithMinMaxVars operation.")
     .ArgDoc("gradients", "Backpropagated gradients above the FakeQuantWithMinMaxVars operation.")
     .ArgDoc("inputs",
@@ -182,7 +165,6 @@ REGISTER_OP("FakeQuantWithMinMaxVarsPerChannel")
     .Input("max: float")
     .Output("outputs: float")
     .SetShapeFn(PerChannelShape)
-    .SetAttrCheck(CheckNumBits)
     .Summary("Fake-quantize 'inputs' per channel (last dimension) to min[c], max[c].")
     .ArgDoc("min", "One low end per channel, shape [d].")
     .ArgDoc("max", "One high end per channel, shape [d].")
@@ -202,7 +184,6 @@ REGISTER_OP("FakeQuantWithMinMaxVarsPerChannelGradient")
     .Output("backprop_wrt_min: float")
     .Output("backprop_wrt_max: float")
     .SetShapeFn(PerChannelGradientShape)
-    .SetAttrCheck(CheckNumBits)
     .Summary("Compute gradients for a FakeQuantWithMinMaxVarsPerChannel operation.")
     .ArgDoc("gradients",
             "Backpropagated gradients above the FakeQuantWithMinMaxVars operation, shape one "

@@ -273,3 +273,32 @@ TEST(GraphConstructorTest, ImportsAnyOrderAndRejectsBadGraphs) {
 
 }  // namespace
 }  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// TF 2.21's Node::def() after building lists the inputs: data inputs by index, then control
+// inputs in the order given (y below: {"x", "^x"}, read from TF).
+TEST(NodeDefInputs, BuiltNodesCarryTheirInputs) {
+  Scope root = Scope::NewRootScope();
+  auto x = ops::Placeholder(root.WithOpName("x"), DT_FLOAT);
+  auto y = ops::Identity(root.WithOpName("y").WithControlDependencies(x.output), x);
+  auto split = ops::Split(root.WithOpName("s"), 0, ops::Const(root, {1.f, 2.f}), 2);
+  auto sum = ops::AddN(root.WithOpName("n"), std::vector<Output>{split[1], split[0], y});
+  TF_ASSERT_OK(root.status());
+  EXPECT_EQ(
+      std::vector<std::string>(y.node()->def().input().begin(), y.node()->def().input().end()),
+      (std::vector<std::string>{"x", "^x"}));
+  EXPECT_EQ(
+      std::vector<std::string>(sum.node()->def().input().begin(), sum.node()->def().input().end()),
+      (std::vector<std::string>{"s:1", "s", "y"}));
+  // A control edge added later shows up too, and goes away with the edge.
+  const Edge* e = root.graph()->AddControlEdge(split[0].node(), y.node());
+  EXPECT_EQ(y.node()->def().input_size(), 3);
+  EXPECT_EQ(y.node()->def().input(2), "^s");
+  root.graph()->RemoveEdge(e);
+  EXPECT_EQ(y.node()->def().input_size(), 2);
+}
+
+}  // namespace
+}  // namespace tensorflow

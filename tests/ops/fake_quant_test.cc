@@ -1,5 +1,6 @@
 // FakeQuant family: TF's published vectors (SEED_OPS.md §C.1-C.3), graph-time shape and attr
 // checks, and the kernel-time checks that replace TF's crashes.
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/ops/standard_ops.h"
@@ -240,19 +241,37 @@ Status BuildStatus(const std::function<void(const Scope&)>& build) {
   return root.status();
 }
 
-TEST(FakeQuantErrorTest, NumBitsIsCheckedWhenTheNodeIsBuilt) {
+TEST(FakeQuantErrorTest, BadAttrsBuildAndFailWhenTheNodeRuns) {
+  // TF 2.21 accepts any num_bits (and min >= max) when the node is built; running the node
+  // fails with the kernel's text, and the graph's other nodes still run.
+  Scope root = Scope::NewRootScope();
+  auto x = ops::Placeholder(root.WithOpName("x"), DT_FLOAT);
+  auto y = ops::Identity(root.WithOpName("y"), x);
+  std::vector<Output> bad;
   for (int bits : {1, 17, 0, -3}) {
-    Status s = BuildStatus([bits](const Scope& r) {
-      FakeQuantWithMinMaxVarsGradient(r.WithOpName("g"), 1.f, 1.f, 0.f, 1.f,
-                                      FakeQuantWithMinMaxVarsGradient::NumBits(bits));
-    });
-    EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
-    EXPECT_EQ(s.message(), "num_bits must be between 2 and 16, inclusive; NodeDef: {{node g}}");
+    bad.push_back(FakeQuantWithMinMaxVarsGradient(root.WithOpName(absl::StrCat("g", bits + 3)), x,
+                                                  x, 0.f, 1.f,
+                                                  FakeQuantWithMinMaxVarsGradient::NumBits(bits))
+                      .backprops_wrt_input);
   }
-  Status s = BuildStatus([](const Scope& r) {
-    FakeQuantWithMinMaxArgs(r.WithOpName("a"), 1.f, FakeQuantWithMinMaxArgs::Min(2).Max(1));
-  });
-  EXPECT_EQ(s.message(), "min has to be smaller than max, was: 2 >= 1; NodeDef: {{node a}}");
+  bad.push_back(FakeQuantWithMinMaxVars(root.WithOpName("v"), x, 0.f, 1.f,
+                                        FakeQuantWithMinMaxVars::NumBits(40)));
+  auto args =
+      FakeQuantWithMinMaxArgs(root.WithOpName("a"), x, FakeQuantWithMinMaxArgs::Min(2).Max(1));
+  TF_ASSERT_OK(root.status());
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  for (const Output& o : bad) {
+    Status s = session.Run({{x, 1.f}}, {o}, &out);
+    EXPECT_EQ(s.code(), error::INVALID_ARGUMENT);
+    EXPECT_EQ(s.message(),
+              absl::StrCat("num_bits must be between 2 and 16, inclusive\n\t [[{{node ",
+                           o.node()->name(), "}}]]"));
+  }
+  Status s = session.Run({{x, 1.f}}, {args}, &out);
+  EXPECT_EQ(s.message(), "min has to be smaller than max, was: 2 >= 1\n\t [[{{node a}}]]");
+  TF_ASSERT_OK(session.Run({{x, 1.f}}, {y}, &out));
+  test::ExpectTensorEqual<float>(out[0], Tensor(1.f));
 }
 
 TEST(FakeQuantErrorTest, NumBitsIsCheckedWhenTheKernelIsCreated) {

@@ -234,6 +234,29 @@ TEST(Session, VariablesLiveAcrossRunsAndCallables) {
             absl::StatusCode::kInvalidArgument);
 }
 
+TEST(Session, ZerosLikeOfAVariableNeedsNoValue) {
+  // As grappler folds them in TF, ZerosLike / OnesLike of a tensor whose shape is known are
+  // constants: they do not read their input (an optimizer slot initialized with zeros like
+  // its variable runs before the variable is initialized).
+  Scope root = Scope::NewRootScope();
+  auto v = ops::Variable(root.WithOpName("v"), {2, 3}, DT_FLOAT);
+  ops::ZerosLike(root.WithOpName("zeros"), v);
+  ops::OnesLike(root.WithOpName("ones"), v);
+  ops::ZerosLike(root.WithOpName("unknown"), ops::Placeholder(root.WithOpName("p"), DT_FLOAT));
+  GraphDef graph_def;
+  TF_ASSERT_OK(root.ToGraphDef(&graph_def));
+  std::unique_ptr<Session> session(NewSession(SessionOptions()));
+  TF_ASSERT_OK(session->Create(graph_def));
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session->Run({}, {"zeros", "ones"}, {}, &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({0, 0, 0, 0, 0, 0}, {2, 3}));
+  test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({1, 1, 1, 1, 1, 1}, {2, 3}));
+  // A placeholder's zeros still need the placeholder fed.
+  EXPECT_EQ(session->Run({}, {"unknown"}, {}, &out).code(), absl::StatusCode::kInvalidArgument);
+  TF_ASSERT_OK(session->Run({{"p", test::AsTensor<float>({5, 6})}}, {"unknown"}, {}, &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({0, 0}));
+}
+
 TEST(Session, ConcurrentRunsAgree) {
   auto session = MulSession();
   std::vector<std::thread> threads;
