@@ -83,6 +83,17 @@ REGISTER_OP("Identity")
     .Summary("Return a tensor with the same shape and contents as the input tensor or value.")
     .CcHeader("array_ops");
 
+REGISTER_OP("IdentityN")
+    .Input("input: T")
+    .Output("output: T")
+    .Attr("T: list(type)")
+    .SetShapeFn([](shape_inference::InferenceContext* c) {
+      for (int i = 0; i < c->num_inputs(); ++i) c->set_output(i, c->input(i));
+      return OkStatus();
+    })
+    .Summary("Returns a list of tensors with the same shapes and contents as the input")
+    .CcHeader("array_ops");
+
 REGISTER_OP("NoOp")
     .SetShapeFn(shape_inference::NoOutputs)
     .Summary("Does nothing. Only useful as a placeholder for control edges.")

@@ -13,6 +13,7 @@ from google.protobuf import descriptor_pool
 from tensorflow.core.framework import device_attributes_pb2, graph_pb2, op_def_pb2  # noqa: F401
 from tensorflow.core.framework import step_stats_pb2  # noqa: F401
 from tensorflow.core.protobuf import config_pb2, error_codes_pb2, tensor_bundle_pb2  # noqa: F401
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2  # noqa: F401
 
 
 def repeated(field):

@@ -525,6 +525,23 @@ Identity::Identity(const ::tensorflow::Scope& scope, ::tensorflow::Input input) 
   this->output = Output(ret, 0);
 }
 
+IdentityN::IdentityN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOutList(scope, input);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("IdentityN");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "IdentityN")
+                     .Input(_input);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  for (int32 i = 0; i < ret->num_outputs(); ++i)
+    this->output.push_back(Output(ret, i));
+}
+
 InvertPermutation::InvertPermutation(const ::tensorflow::Scope& scope, ::tensorflow::Input x) {
   if (!scope.ok()) return;
   auto _x = ::tensorflow::ops::AsNodeOut(scope, x);

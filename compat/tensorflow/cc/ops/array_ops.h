@@ -826,6 +826,23 @@ class Identity {
   ::tensorflow::Output output;
 };
 
+/// Returns a list of tensors with the same shapes and contents as the input
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+///
+/// Returns:
+/// * `OutputList`: The output tensor.
+class IdentityN {
+ public:
+  IdentityN(const ::tensorflow::Scope& scope, ::tensorflow::InputList input);
+  ::tensorflow::Output operator[](size_t index) const { return output[index]; }
+
+  Operation operation;
+  ::tensorflow::OutputList output;
+};
+
 /// Computes the inverse permutation of a tensor.
 ///
 /// Args:
