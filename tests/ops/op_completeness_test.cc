@@ -298,6 +298,8 @@ const std::set<std::string> kNoGradientInTf = {
     "StridedSliceGrad", "Where", "Bitcast",
     // Mod, ListDiff and Cumprod: no gradient in TF's C++ (Cumprod's is Python only).
     "Mod", "ListDiff", "Cumprod",
+    // IdentityN: its gradient is Python only.
+    "IdentityN",
     // ComplexAbs, MatrixDiagPart: none in TF's C++ registry (their Python has one); Unique:
     // none in either.
     "ComplexAbs", "MatrixDiagPart", "Unique",
@@ -343,6 +345,7 @@ const std::set<std::string> kNoGoldenCase = {
     "Placeholder",             // client_session_test.cc: feeds, dtype and shape errors
     "PlaceholderWithDefault",  // array_ops_test.cc
     "NoOp",                    // client_session_test.cc: targets
+    "IdentityN",               // function_inliner_test.cc: an inlined call's outputs
     // Stateful: a single-op golden case cannot hold them; state_ops_test.cc checks them against
     // TF's numbers and texts across Runs.
     "VariableV2",
