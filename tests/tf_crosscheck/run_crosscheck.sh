@@ -48,13 +48,22 @@ mkdir "$out/checkpoints"
 "$venv/bin/python" tests/tf_crosscheck/check_checkpoint.py "$out/checkpoints"
 "$build_dir/tests/tf_crosscheck/write_checkpoint" --read "$out/checkpoints/tf_many"
 
+# SavedModels exported by TF 2.21 Python (tf.saved_model.save), loaded by minitf's
+# LoadSavedModel and run on the inputs TF ran them on.
+mkdir "$out/saved_models"
+"$venv/bin/python" tests/tf_crosscheck/saved_models.py write "$out/saved_models"
+"$build_dir/tests/tf_crosscheck/run_saved_model" "$out/saved_models"/{mlp,conv,qat}
+"$venv/bin/python" tests/tf_crosscheck/saved_models.py check "$out/saved_models"
+
 # The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
 # against minitf must print the same thing.
 tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
 # Every header minitf offers at a TensorFlow include path is one TF 2.21 has: in the wheel,
-# or one of TF's test helpers (in TF's source tree, left out of the wheel).
+# or one of the headers TF's source tree has and its wheel leaves out (test helpers, the
+# SavedModel tag and signature constants).
 test_helpers=" tensorflow/core/framework/tensor_testutil.h tensorflow/cc/gradients/grad_testutil.h \
-tensorflow/cc/framework/testutil.h tensorflow/cc/framework/gradient_checker.h "
+tensorflow/cc/framework/testutil.h tensorflow/cc/framework/gradient_checker.h \
+tensorflow/cc/saved_model/tag_constants.h tensorflow/cc/saved_model/signature_constants.h "
 (cd compat && find tensorflow xla -name '*.h') | while read -r header; do
   if [ ! -f "$tf_dir/include/$header" ] && [[ "$test_helpers" != *" $header "* ]]; then
     echo "compat/$header: TensorFlow 2.21 has no such header"
@@ -64,7 +73,10 @@ done
 echo "compat/: every header is at a path TensorFlow 2.21 has"
 # compare_program SOURCE MINITF_BINARY [ARGS...]: both builds run with ARGS. With
 # SORT_BY_PREFIX=1 the lines are stably sorted by their first field first (programs whose
-# threads print concurrently, each thread's lines in order under its own prefix).
+# threads print concurrently, each thread's lines in order under its own prefix). With
+# NUMBERS_WITHIN=T the outputs must have the same words, numbers within T of each other
+# (programs printing rounded results of float MatMul, which minitf rounds within an ulp of
+# TF's, docs/design.md).
 compare_program() {
   local source=$1 minitf_binary=$2 name
   shift 2
@@ -81,7 +93,13 @@ compare_program() {
       LC_ALL=C sort -s -k1,1 "$f" > "$f.sorted" && mv "$f.sorted" "$f"
     done
   fi
-  if ! diff -u "$out/$name.tf.txt" "$out/$name.minitf.txt"; then
+  if [ -n "${NUMBERS_WITHIN:-}" ]; then
+    if ! "$venv/bin/python" tests/tf_crosscheck/compare_numbers.py "$NUMBERS_WITHIN" \
+        "$out/$name.tf.txt" "$out/$name.minitf.txt"; then
+      echo "$source: minitf's output differs from TensorFlow's"
+      exit 1
+    fi
+  elif ! diff -u "$out/$name.tf.txt" "$out/$name.minitf.txt"; then
     echo "$source: minitf's output differs from TensorFlow's"
     exit 1
   fi
@@ -97,7 +115,8 @@ for source in examples/*.cc; do
     continue
   fi
   if [ "$(basename "$source")" = example_trainer.cc ]; then
-    SORT_BY_PREFIX=1 compare_program "$source" "$build_dir/examples/example_trainer" \
+    SORT_BY_PREFIX=1 NUMBERS_WITHIN=2e-6 compare_program "$source" \
+      "$build_dir/examples/example_trainer" \
       --num_concurrent_sessions=3 --num_concurrent_steps=4 --num_iterations=30
     continue
   fi

@@ -1,0 +1,7 @@
+// Forwarding header: TensorFlow's include path for minitf's runtime/saved_model_constants.h.
+#ifndef MINITF_COMPAT_TENSORFLOW_CC_SAVED_MODEL_TAG_CONSTANTS_H_
+#define MINITF_COMPAT_TENSORFLOW_CC_SAVED_MODEL_TAG_CONSTANTS_H_
+
+#include "runtime/saved_model_constants.h"  // IWYU pragma: export
+
+#endif  // MINITF_COMPAT_TENSORFLOW_CC_SAVED_MODEL_TAG_CONSTANTS_H_

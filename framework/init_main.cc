@@ -1,0 +1,9 @@
+#include "framework/init_main.h"
+
+namespace tensorflow {
+namespace port {
+
+void InitMain(const char* /*usage*/, int* /*argc*/, char*** /*argv*/) {}
+
+}  // namespace port
+}  // namespace tensorflow

@@ -1,0 +1,117 @@
+#include "framework/path.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace tensorflow {
+namespace io {
+
+namespace internal {
+std::string JoinPathImpl(std::initializer_list<absl::string_view> paths) {
+  std::string result;
+  for (absl::string_view path : paths) {
+    if (path.empty()) continue;
+    if (result.empty()) {
+      result = std::string(path);
+    } else if (result.back() == '/' && path.front() == '/') {
+      absl::StrAppend(&result, path.substr(1));
+    } else if (result.back() == '/' || path.front() == '/') {
+      absl::StrAppend(&result, path);
+    } else {
+      absl::StrAppend(&result, "/", path);
+    }
+  }
+  return result;
+}
+}  // namespace internal
+
+namespace {
+// (dirname, basename) split at the last '/'.
+std::pair<absl::string_view, absl::string_view> SplitPath(absl::string_view path) {
+  const size_t pos = path.rfind('/');
+  if (pos == absl::string_view::npos) return {path.substr(0, 0), path};
+  if (pos == 0) return {path.substr(0, 1), path.substr(1)};
+  return {path.substr(0, pos), path.substr(pos + 1)};
+}
+}  // namespace
+
+bool IsAbsolutePath(absl::string_view path) { return !path.empty() && path[0] == '/'; }
+
+absl::string_view Dirname(absl::string_view path) { return SplitPath(path).first; }
+
+absl::string_view Basename(absl::string_view path) { return SplitPath(path).second; }
+
+absl::string_view Extension(absl::string_view path) {
+  absl::string_view base = Basename(path);
+  const size_t pos = base.rfind('.');
+  return pos == absl::string_view::npos ? base.substr(base.size()) : base.substr(pos + 1);
+}
+
+absl::string_view BasenamePrefix(absl::string_view path) {
+  absl::string_view base = Basename(path);
+  const size_t pos = base.rfind('.');
+  return pos == absl::string_view::npos ? base : base.substr(0, pos);
+}
+
+std::string CleanPath(absl::string_view path) {
+  const bool absolute = IsAbsolutePath(path);
+  std::vector<absl::string_view> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find('/', start);
+    if (end == absl::string_view::npos) end = path.size();
+    absl::string_view part = path.substr(start, end - start);
+    if (part.empty() || part == ".") {
+      // nothing
+    } else if (part == "..") {
+      if (!parts.empty() && parts.back() != "..") {
+        parts.pop_back();
+      } else if (!absolute) {
+        parts.push_back(part);
+      }
+    } else {
+      parts.push_back(part);
+    }
+    start = end + 1;
+  }
+  std::string joined = absl::StrJoin(parts, "/");
+  if (absolute) return "/" + joined;
+  return joined.empty() ? "." : joined;
+}
+
+void ParseURI(absl::string_view uri, absl::string_view* scheme, absl::string_view* host,
+              absl::string_view* path) {
+  const size_t sep = uri.find("://");
+  bool valid_scheme = sep != absl::string_view::npos && sep > 0;
+  for (size_t i = 0; valid_scheme && i < sep; ++i) {
+    const char c = uri[i];
+    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    valid_scheme = alpha || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
+  }
+  if (!valid_scheme) {
+    *scheme = uri.substr(0, 0);
+    *host = uri.substr(0, 0);
+    *path = uri;
+    return;
+  }
+  *scheme = uri.substr(0, sep);
+  absl::string_view rest = uri.substr(sep + 3);
+  const size_t slash = rest.find('/');
+  if (slash == absl::string_view::npos) {
+    *host = rest;
+    *path = rest.substr(rest.size());
+  } else {
+    *host = rest.substr(0, slash);
+    *path = rest.substr(slash);
+  }
+}
+
+std::string CreateURI(absl::string_view scheme, absl::string_view host, absl::string_view path) {
+  if (scheme.empty()) return std::string(path);
+  return absl::StrCat(scheme, "://", host, path);
+}
+
+}  // namespace io
+}  // namespace tensorflow
