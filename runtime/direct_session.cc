@@ -122,15 +122,6 @@ class DirectSession : public Session {
           "Extending the graph is not supported when `disable_optimize_for_static_graph` is "
           "false.");
     }
-    for (const NodeDef& node : graph.node()) {
-      for (const Node* n : core_->graph().op_nodes()) {
-        if (n->name() == node.name()) {
-          return errors::InvalidArgument(
-              "GraphDef argument to Extend includes node '", node.name(),
-              "', which was created by a previous call to Create or Extend in this session.");
-        }
-      }
-    }
     return core_->Extend(graph);
   }
   Status Extend(const RunOptions& /*run_options*/, const GraphDef& graph) override {

@@ -4,7 +4,6 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/synchronization/notification.h"
 #include "framework/errors.h"
 #include "framework/graph_constructor.h"
@@ -320,6 +319,13 @@ Status SessionCore::ReleaseCallable(CallableHandle handle) {
 
 Status SessionCore::Extend(const GraphDef& gdef) {
   std::lock_guard<std::mutex> lock(mu_);
+  for (const NodeDef& node : gdef.node()) {
+    if (FindNodeLocked(node.name()) != nullptr) {
+      return errors::InvalidArgument(
+          "GraphDef argument to Extend includes node '", node.name(),
+          "', which was created by a previous call to Create or Extend in this session.");
+    }
+  }
   return internal::ExtendGraph(gdef, graph_.get());
 }
 
