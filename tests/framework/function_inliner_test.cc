@@ -3,20 +3,16 @@
 // the function bodies spell out.
 #include "framework/function_inliner.h"
 
-#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 #include "tensorflow/core/public/session.h"
+#include "tests/graph_def_text.h"
 
 namespace tensorflow {
 namespace {
 
-GraphDef Parse(const std::string& text) {
-  GraphDef g;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &g)) << text;
-  return g;
-}
+using test::ParseGraphDef;
 
 // mul(x, y) = x * y (its Mul's output arg is "z"); twice(x) = mul(x, x) + x, calling mul.
 const char kLibrary[] = R"(
@@ -56,7 +52,7 @@ node { name: "unused" op: "PartitionedCall" input: "p"
 )";
 
 TEST(FunctionInliner, InlinesNestedCallsAndKeepsTheCallsNames) {
-  GraphDef graph = Parse(std::string(kGraph) + kLibrary);
+  GraphDef graph = ParseGraphDef(std::string(kGraph) + kLibrary);
   // Pruned to what "neg" and "c:0" need: the unused call (to a missing function) goes.
   TF_ASSERT_OK(InlineFunctionCalls({"neg", "c:0"}, &graph));
   EXPECT_EQ(graph.library().function_size(), 0);
@@ -76,7 +72,7 @@ TEST(FunctionInliner, InlinesNestedCallsAndKeepsTheCallsNames) {
 
 TEST(FunctionInliner, BadCallsAreErrorsNamingTheNode) {
   auto inline_error = [](const std::string& graph_text, const std::vector<std::string>& roots) {
-    GraphDef graph = Parse(graph_text + kLibrary);
+    GraphDef graph = ParseGraphDef(graph_text + kLibrary);
     return InlineFunctionCalls(roots, &graph);
   };
   Status s = inline_error(kGraph, {});  // keeps "unused"

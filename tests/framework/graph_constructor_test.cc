@@ -5,28 +5,19 @@
 #include "tensorflow/core/common_runtime/graph_constructor.h"
 
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/graph_def_text.h"
 
 namespace tensorflow {
 namespace {
 
-GraphDef Parse(const std::string& text) {
-  GraphDef g;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &g)) << text;
-  return g;
-}
-
-const char kMulGraph[] = R"(
-node { name: "a" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
-       attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape {} float_val: 2 } } } }
-node { name: "p" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } } }
-node { name: "b" op: "Mul" input: "a" input: "p" attr { key: "T" value { type: DT_FLOAT } } })";
+using test::kMulGraph;
+using test::ParseGraphDef;
 
 // "name <- src:out src:out ..." for every op node, in id order (TF's _SOURCE control edges
 // to nodes without inputs are left out: minitf's graph does not add them).
@@ -62,7 +53,7 @@ TEST(ImportGraphDef, PrefixInputMapControlDependenciesAndResults) {
   opts.return_nodes = {"a"};
   opts.control_dependencies = {"imp"};
   ImportGraphDefResults results;
-  TF_ASSERT_OK(ImportGraphDef(opts, Parse(kMulGraph), g, nullptr, &results));
+  TF_ASSERT_OK(ImportGraphDef(opts, ParseGraphDef(kMulGraph), g, nullptr, &results));
   ASSERT_EQ(results.return_tensors.size(), 2u);
   EXPECT_EQ(results.return_tensors[0].first->name(), "im/b");
   EXPECT_EQ(results.return_tensors[0].second, 0);
@@ -83,16 +74,17 @@ TEST(ImportGraphDef, PrefixInputMapControlDependenciesAndResults) {
 
 TEST(ImportGraphDef, SkipMappedNodes) {
   Graph g(OpRegistry::Global());
-  TF_ASSERT_OK(ImportGraphDef({}, Parse(R"(node { name: "x" op: "Placeholder" attr { key: "dtype"
+  TF_ASSERT_OK(
+      ImportGraphDef({}, ParseGraphDef(R"(node { name: "x" op: "Placeholder" attr { key: "dtype"
                                            value { type: DT_FLOAT } } })"),
-                              &g, nullptr));
+                     &g, nullptr));
   ImportGraphDefOptions opts;
   opts.prefix = "q";
   opts.skip_mapped_nodes = true;
   opts.input_map[{"p", 0}] = {"x", 0};
   opts.return_tensors = {{"p", 0}};
   ImportGraphDefResults results;
-  TF_ASSERT_OK(ImportGraphDef(opts, Parse(kMulGraph), &g, nullptr, &results));
+  TF_ASSERT_OK(ImportGraphDef(opts, ParseGraphDef(kMulGraph), &g, nullptr, &results));
   EXPECT_EQ(Edges(g), (std::vector<std::string>{"x <-", "q/a <-", "q/b <- q/a:0 x:0"}));
   ASSERT_EQ(results.return_tensors.size(), 1u);
   EXPECT_EQ(results.return_tensors[0].first->name(), "x");
@@ -100,18 +92,19 @@ TEST(ImportGraphDef, SkipMappedNodes) {
 
 TEST(ImportGraphDef, ErrorsLeaveTheGraphUnchanged) {
   Graph g(OpRegistry::Global());
-  TF_ASSERT_OK(ImportGraphDef({}, Parse(R"(node { name: "x" op: "Placeholder" attr { key: "dtype"
+  TF_ASSERT_OK(
+      ImportGraphDef({}, ParseGraphDef(R"(node { name: "x" op: "Placeholder" attr { key: "dtype"
                                            value { type: DT_FLOAT } } }
                                            node { name: "imp" op: "NoOp" })"),
-                              &g, nullptr));
+                     &g, nullptr));
   const std::vector<std::string> before = Edges(g);
   ImportGraphDefResults results;
-  ExpectError(ImportGraphDef({}, Parse(R"(node { name: "x" op: "NoOp" })"), &g, nullptr),
+  ExpectError(ImportGraphDef({}, ParseGraphDef(R"(node { name: "x" op: "NoOp" })"), &g, nullptr),
               "Node name 'x' already exists in the Graph");
   {
     ImportGraphDefOptions o;
     o.input_map[{"p", 0}] = {"nope", 0};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr),
                 "node 'nope' in input_map does not exist in graph (input_map entry: "
                 "p:0->nope:0)");
   }
@@ -119,38 +112,38 @@ TEST(ImportGraphDef, ErrorsLeaveTheGraphUnchanged) {
     ImportGraphDefOptions o;
     o.prefix = "q";
     o.return_tensors = {{"zz", 0}};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr),
                 "results argument to ImportGraphDef() must be non-null if opts.return_tensors "
                 "is non-empty");
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr, &results),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr, &results),
                 "Requested return tensor 'zz:0' not found in graph def");
     o.return_tensors = {{"b", 4}};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr, &results),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr, &results),
                 "Invalid return output 4 of node 'b', which has 1 output(s)");
     o.return_tensors.clear();
     o.return_nodes = {"zz"};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr, &results),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr, &results),
                 "Requested return node 'zz' not found in graph def");
   }
   {
     ImportGraphDefOptions o;
     o.prefix = "q";
     o.control_dependencies = {"zz"};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr),
                 "node 'zz' in control_dependencies does not exist in graph");
   }
   {
     ImportGraphDefOptions o;
     o.prefix = "q";
-    ExpectError(ImportGraphDef(o, Parse(R"(node { name: "d" op: "Neg" input: "x" attr {
+    ExpectError(ImportGraphDef(o, ParseGraphDef(R"(node { name: "d" op: "Neg" input: "x" attr {
                                              key: "T" value { type: DT_FLOAT } } })"),
                                &g, nullptr),
                 "Node 'd': Unknown input node 'x'");
     o.input_map[{"p", 0}] = {"imp", -1};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr),
                 "input_map entry p:0->^imp between control edge and non-control edge");
     o.input_map[{"p", 0}] = {"x", 4};
-    ExpectError(ImportGraphDef(o, Parse(kMulGraph), &g, nullptr),
+    ExpectError(ImportGraphDef(o, ParseGraphDef(kMulGraph), &g, nullptr),
                 "Node 'b': Connecting to invalid output 4 of source node x which has 1 outputs.");
   }
   {
@@ -158,7 +151,7 @@ TEST(ImportGraphDef, ErrorsLeaveTheGraphUnchanged) {
     ImportGraphDefOptions o;
     o.prefix = "r2";
     ExpectError(
-        ImportGraphDef(o, Parse(R"(
+        ImportGraphDef(o, ParseGraphDef(R"(
           node { name: "c" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
                  attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape {
                  dim { size: 2 } } float_val: 2 float_val: 3 } } } }

@@ -6,28 +6,18 @@
 #include <thread>
 
 #include "absl/strings/escaping.h"
-#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/graph_def_text.h"
 
 namespace tensorflow {
 namespace {
 
-GraphDef Parse(const std::string& text) {
-  GraphDef g;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &g)) << text;
-  return g;
-}
-
-// a = 2.0 (Const), p = Placeholder(float), b = a * p
-const char kMulGraph[] = R"(
-node { name: "a" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
-       attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape {} float_val: 2 } } } }
-node { name: "p" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } } }
-node { name: "b" op: "Mul" input: "a" input: "p" attr { key: "T" value { type: DT_FLOAT } } })";
+using test::kMulGraph;
+using test::ParseGraphDef;
 
 void ExpectError(const Status& s, absl::StatusCode code, const std::string& message) {
   EXPECT_EQ(s.code(), code) << s;
@@ -36,7 +26,7 @@ void ExpectError(const Status& s, absl::StatusCode code, const std::string& mess
 
 std::unique_ptr<Session> MulSession(const SessionOptions& options = SessionOptions()) {
   std::unique_ptr<Session> session(NewSession(options));
-  TF_CHECK_OK(session->Create(Parse(kMulGraph)));
+  TF_CHECK_OK(session->Create(ParseGraphDef(kMulGraph)));
   return session;
 }
 
@@ -62,7 +52,7 @@ TEST(Session, RunErrorsInTfsWords) {
   ExpectError(fresh->Run({}, {"a"}, {}, &out), absl::StatusCode::kInvalidArgument,
               "Session was not created with a graph before Run()!");
   auto session = MulSession();
-  ExpectError(session->Create(Parse(kMulGraph)), absl::StatusCode::kAlreadyExists,
+  ExpectError(session->Create(ParseGraphDef(kMulGraph)), absl::StatusCode::kAlreadyExists,
               "A Graph has already been created for this session.");
   const std::vector<std::pair<std::string, Tensor>> feed = {{"p", Tensor(3.0f)}};
   ExpectError(session->Run(feed, {"zz"}, {}, &out), absl::StatusCode::kInvalidArgument,
@@ -98,7 +88,7 @@ TEST(Session, CreateChecksTheGraphDef) {
   auto expect_create = [](const std::string& text, absl::StatusCode code,
                           const std::string& message) {
     std::unique_ptr<Session> session(NewSession(SessionOptions()));
-    ExpectError(session->Create(Parse(text)), code, message);
+    ExpectError(session->Create(ParseGraphDef(text)), code, message);
     // A failed Create leaves no graph.
     std::vector<Tensor> out;
     ExpectError(session->Run({}, {}, {"d"}, &out), absl::StatusCode::kInvalidArgument,
@@ -133,20 +123,21 @@ TEST(Session, CreateChecksTheGraphDef) {
                 "Input 0 of node d was passed int32 from c:0 incompatible with expected float.");
   // A GraphDef without nodes is accepted and creates nothing.
   std::unique_ptr<Session> session(NewSession(SessionOptions()));
-  TF_EXPECT_OK(session->Create(Parse("versions { producer: -5 }")));
-  TF_EXPECT_OK(session->Create(Parse(kMulGraph)));
+  TF_EXPECT_OK(session->Create(ParseGraphDef("versions { producer: -5 }")));
+  TF_EXPECT_OK(session->Create(ParseGraphDef(kMulGraph)));
 }
 
 TEST(Session, ExtendNeedsTheStaticGraphOptimizationOff) {
   auto session = MulSession();
-  const GraphDef neg = Parse(R"(node { name: "c" op: "Neg" input: "b" attr { key: "T" value {
+  const GraphDef neg =
+      ParseGraphDef(R"(node { name: "c" op: "Neg" input: "b" attr { key: "T" value {
                                   type: DT_FLOAT } } })");
   ExpectError(session->Extend(neg), absl::StatusCode::kFailedPrecondition,
               "Extending the graph is not supported when `disable_optimize_for_static_graph` "
               "is false.");
   // Extend on a session without a graph creates it.
   std::unique_ptr<Session> empty(NewSession(SessionOptions()));
-  TF_ASSERT_OK(empty->Extend(Parse(kMulGraph)));
+  TF_ASSERT_OK(empty->Extend(ParseGraphDef(kMulGraph)));
   std::vector<Tensor> out;
   TF_ASSERT_OK(empty->Run({{"p", Tensor(4.0f)}}, {"b"}, {}, &out));
   test::ExpectTensorEqual<float>(out[0], Tensor(8.0f));
@@ -158,13 +149,14 @@ TEST(Session, ExtendAddsNodesThatReadTheGraph) {
   auto session = MulSession(options);
   std::vector<Tensor> out;
   TF_ASSERT_OK(session->Run({{"p", Tensor(3.0f)}}, {"b"}, {}, &out));  // a plan before Extend
-  ExpectError(session->Extend(Parse(R"(node { name: "a" op: "NoOp" })")),
+  ExpectError(session->Extend(ParseGraphDef(R"(node { name: "a" op: "NoOp" })")),
               absl::StatusCode::kInvalidArgument,
               "GraphDef argument to Extend includes node 'a', which was created by a previous "
               "call to Create or Extend in this session.");
-  ExpectError(session->Extend(Parse(R"(node { name: "e" op: "NoOp" input: "^q" })")),
+  ExpectError(session->Extend(ParseGraphDef(R"(node { name: "e" op: "NoOp" input: "^q" })")),
               absl::StatusCode::kInvalidArgument, "Node 'e': Unknown input node '^q'");
-  TF_ASSERT_OK(session->Extend(Parse(R"(node { name: "c" op: "Neg" input: "b" attr { key: "T"
+  TF_ASSERT_OK(
+      session->Extend(ParseGraphDef(R"(node { name: "c" op: "Neg" input: "b" attr { key: "T"
                                           value { type: DT_FLOAT } } })")));
   TF_ASSERT_OK(session->Run({{"p", Tensor(3.0f)}}, {"c", "b"}, {}, &out));
   test::ExpectTensorEqual<float>(out[0], Tensor(-6.0f));
@@ -177,7 +169,7 @@ TEST(Session, CloseCancelsLaterCalls) {
   std::vector<Tensor> out;
   ExpectError(session->Run({{"p", Tensor(3.0f)}}, {"b"}, {}, &out), absl::StatusCode::kCancelled,
               "Session has been closed.");
-  ExpectError(session->Extend(Parse(kMulGraph)), absl::StatusCode::kCancelled,
+  ExpectError(session->Extend(ParseGraphDef(kMulGraph)), absl::StatusCode::kCancelled,
               "Session has been closed.");
   TF_EXPECT_OK(session->Close());
 }
