@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -75,19 +76,10 @@ Flag::Flag(const char* name, std::function<bool(std::string)> hook, std::string 
 bool Flag::Parse(absl::string_view arg, bool* value_ok) const {
   *value_ok = true;
   if (!absl::ConsumePrefix(&arg, "--") || !absl::ConsumePrefix(&arg, name_)) return false;
-  if (type_ == TYPE_BOOL) {
-    if (!arg.empty() && arg[0] != '=') return false;  // "--bx" is not "--b"
-    bool value;
-    if (arg.empty() || arg == "=true") {
-      value = true;
-    } else if (arg == "=false") {
-      value = false;
-    } else {
-      LOG(ERROR) << "Couldn't interpret value " << arg << " for flag " << name_ << ".";
-      *value_ok = false;
-      return true;
-    }
-    *value_ok = bool_hook_(value);
+  // A bool may stand alone ("--verbose"); every flag else needs "=value" ("--bx" and "--b 1"
+  // are not flag "b").
+  if (type_ == TYPE_BOOL && arg.empty()) {
+    *value_ok = bool_hook_(true);
     return true;
   }
   if (!absl::ConsumePrefix(&arg, "=")) return false;
@@ -111,10 +103,15 @@ bool Flag::Parse(absl::string_view arg, bool* value_ok) const {
       if (parsed) *value_ok = float_hook_(v);
       break;
     }
+    case TYPE_BOOL: {
+      // "true"/"false" in any case, or "1"/"0".
+      const std::string lower = absl::AsciiStrToLower(arg);
+      parsed = lower == "true" || lower == "1" || lower == "false" || lower == "0";
+      if (parsed) *value_ok = bool_hook_(lower == "true" || lower == "1");
+      break;
+    }
     case TYPE_STRING:
       *value_ok = string_hook_(std::string(arg));
-      break;
-    case TYPE_BOOL:
       break;
   }
   if (!parsed) {
@@ -124,45 +121,43 @@ bool Flag::Parse(absl::string_view arg, bool* value_ok) const {
   return true;
 }
 
+bool Flags::ParseOne(absl::string_view arg, const std::vector<Flag>& flag_list, bool* ok) {
+  for (const Flag& flag : flag_list) {
+    bool value_ok;
+    const bool matched = flag.Parse(arg, &value_ok);
+    if (!value_ok) *ok = false;
+    if (matched) return true;
+  }
+  return false;
+}
+
 bool Flags::Parse(std::vector<std::string>& flags, const std::vector<Flag>& flag_list) {
+  // As TF's: every element is a candidate (no argv[0], no "--" stop, no "--help" check).
   bool result = true;
   std::vector<std::string> unknown;
-  for (size_t i = 0; i < flags.size(); ++i) {
-    if (flags[i] == "--") {  // the rest is the program's
-      unknown.insert(unknown.end(), flags.begin() + i, flags.end());
-      break;
-    }
-    bool matched = false;
-    for (const Flag& flag : flag_list) {
-      bool value_ok;
-      if (flag.Parse(flags[i], &value_ok)) {
-        matched = true;
-        result &= value_ok;
-        break;
-      }
-    }
-    if (!matched) unknown.push_back(flags[i]);
+  for (std::string& arg : flags) {
+    if (!ParseOne(arg, flag_list, &result)) unknown.push_back(std::move(arg));
   }
   flags = std::move(unknown);
   return result;
 }
 
 bool Flags::Parse(int* argc, char** argv, const std::vector<Flag>& flag_list) {
-  if (*argc < 1) return true;
-  std::vector<std::string> args(argv + 1, argv + *argc);
-  const bool result = Parse(args, flag_list);
-  // Compact argv in place: the kept arguments are argv's own strings, in order.
-  int dst = 1;
-  size_t next = 0;
-  for (int src = 1; src < *argc && next < args.size(); ++src) {
-    if (args[next] == argv[src]) {
-      argv[dst++] = argv[src];
-      ++next;
+  bool result = true;
+  int kept = 1;  // argv[0] stays; the unknown arguments move down over the parsed ones
+  for (int i = 1; i < *argc; ++i) {
+    if (absl::string_view(argv[i]) == "--") {  // the rest is the program's
+      while (i < *argc) argv[kept++] = argv[i++];
+      break;
     }
+    if (!ParseOne(argv[i], flag_list, &result)) argv[kept++] = argv[i];
   }
-  if (dst < *argc) argv[dst] = nullptr;
-  *argc = dst;
-  return result;
+  if (*argc >= 1) {
+    argv[kept] = nullptr;
+    *argc = kept;
+  }
+  // A leading "--help" among the unknown arguments asks for the usage text: TF returns false.
+  return result && (*argc < 2 || absl::string_view(argv[1]) != "--help");
 }
 
 std::string Flags::Usage(const std::string& cmdline, const std::vector<Flag>& flag_list) {

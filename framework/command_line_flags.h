@@ -7,9 +7,10 @@
 //   const std::string usage = Flags::Usage(argv[0], flag_list);
 //   if (!Flags::Parse(&argc, argv, flag_list)) { LOG(ERROR) << usage; return 2; }
 //
-// "--name=value" sets a flag ("--name" alone, or "=true"/"=false", for a bool); a known flag
-// with a bad value makes Parse return false. Unknown arguments stay in argv (in order, after
-// argv[0]), and so does everything from "--" on.
+// "--name=value" sets a flag ("--name" alone, or "=true"/"=FALSE"/"=1"/"=0", for a bool); a
+// known flag with a bad value makes Parse return false (and logs TF's "Couldn't interpret value
+// <v> for flag <name>."). Unknown arguments stay in argv (in order, after argv[0]), and so does
+// everything from "--" on. Not thread-safe: the flags write to their variables.
 #ifndef MINITF_FRAMEWORK_COMMAND_LINE_FLAGS_H_
 #define MINITF_FRAMEWORK_COMMAND_LINE_FLAGS_H_
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "framework/platform_types.h"
 
 namespace tensorflow {
 
@@ -66,11 +68,19 @@ class Flag {
 
 class Flags {
  public:
-  // Parses argv[1..] against `flag_list`, removing the flags it recognized.
+  // Parses argv[1..] against `flag_list` up to a "--", moving the arguments it did not
+  // recognize down to argv[1..] (argv[*argc] becomes null). False when a value was bad or a
+  // hook refused it, and when the first argument left is "--help".
   static bool Parse(int* argc, char** argv, const std::vector<Flag>& flag_list);
+  // Every element is a candidate (no program name, "--" or "--help" rule); `flags` keeps the
+  // ones not recognized.
   static bool Parse(std::vector<std::string>& flags, const std::vector<Flag>& flag_list);
   // "usage: <cmdline>\nFlags:\n" and one line per flag with its default, type and text.
   static std::string Usage(const std::string& cmdline, const std::vector<Flag>& flag_list);
+
+ private:
+  // Whether `arg` is one of `flag_list`; a bad value clears `*ok`.
+  static bool ParseOne(absl::string_view arg, const std::vector<Flag>& flag_list, bool* ok);
 };
 
 }  // namespace tensorflow

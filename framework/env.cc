@@ -2,20 +2,26 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <glob.h>
+#include <fnmatch.h>
+#include <pthread.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <thread>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "framework/errors.h"
 #include "framework/path.h"
+#include "framework/stringprintf.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/io/zero_copy_stream.h"
@@ -118,6 +124,10 @@ class PosixWritableFile : public WritableFile {
     *position = ftello(file_);
     return *position < 0 ? IOError(name_, errno) : OkStatus();
   }
+  Status Name(absl::string_view* result) const override {
+    *result = name_;
+    return OkStatus();
+  }
 
  private:
   std::string name_;
@@ -173,6 +183,29 @@ class SilentErrors : public protobuf::io::ErrorCollector {
   void AddError(int /*line*/, int /*column*/, const std::string& /*message*/) override {}
 };
 
+class StdThread : public Thread {
+ public:
+  StdThread(const std::string& name, absl::AnyInvocable<void()> fn)
+      : thread_([name, fn = std::move(fn)]() mutable {
+          // The kernel keeps 15 bytes of a thread's name.
+          pthread_setname_np(pthread_self(), name.substr(0, 15).c_str());
+          fn();
+        }) {}
+  ~StdThread() override { thread_.join(); }
+
+ private:
+  std::thread thread_;
+};
+
+bool HasWildcard(absl::string_view s) { return s.find_first_of("*?[\\") != s.npos; }
+
+std::string Hostname() {
+  char name[256];
+  if (gethostname(name, sizeof(name)) != 0) return "localhost";
+  name[sizeof(name) - 1] = '\0';
+  return name;
+}
+
 }  // namespace
 
 Status RandomAccessFile::Name(absl::string_view* /*result*/) const {
@@ -182,6 +215,12 @@ Status RandomAccessFile::Name(absl::string_view* /*result*/) const {
 Status WritableFile::Tell(int64_t* /*position*/) {
   return errors::Unimplemented("This file system does not support Tell()");
 }
+
+Status WritableFile::Name(absl::string_view* /*result*/) const {
+  return errors::Unimplemented("This file system does not support Name()");
+}
+
+Thread::~Thread() = default;
 
 Env* Env::Default() {
   static Env env;
@@ -193,11 +232,31 @@ Status Env::FileExists(const std::string& fname) {
   return errors::NotFound(fname, " not found");
 }
 
+bool Env::FilesExist(const std::vector<std::string>& files, std::vector<Status>* status) {
+  bool all = true;
+  if (status != nullptr) status->clear();
+  for (const std::string& file : files) {
+    Status s = FileExists(file);
+    all = all && s.ok();
+    if (status != nullptr) status->push_back(std::move(s));
+  }
+  return all;
+}
+
 Status Env::IsDirectory(const std::string& fname) {
   struct stat st;
   if (stat(fname.c_str(), &st) != 0) return errors::NotFound(fname, " not found");
   if (S_ISDIR(st.st_mode)) return OkStatus();
   return errors::FailedPrecondition("Not a directory");
+}
+
+Status Env::Stat(const std::string& fname, FileStatistics* stats) {
+  struct stat st;
+  if (stat(fname.c_str(), &st) != 0) return IOError(fname, errno);
+  stats->length = st.st_size;
+  stats->mtime_nsec = static_cast<int64_t>(st.st_mtime) * 1000000000;  // whole seconds, as TF
+  stats->is_directory = S_ISDIR(st.st_mode);
+  return OkStatus();
 }
 
 Status Env::GetChildren(const std::string& dir, std::vector<std::string>* result) {
@@ -212,15 +271,50 @@ Status Env::GetChildren(const std::string& dir, std::vector<std::string>* result
   return OkStatus();
 }
 
+bool Env::MatchPath(const std::string& path, const std::string& pattern) {
+  return fnmatch(pattern.c_str(), path.c_str(), FNM_PATHNAME) == 0;
+}
+
 Status Env::GetMatchingPaths(const std::string& pattern, std::vector<std::string>* results) {
   results->clear();
-  glob_t g;
-  const int r = glob(pattern.c_str(), 0, nullptr, &g);
-  if (r == 0) {
-    for (size_t i = 0; i < g.gl_pathc; ++i) results->push_back(g.gl_pathv[i]);
+  if (!HasWildcard(pattern)) {
+    if (FileExists(pattern).ok()) results->push_back(pattern);
+    return OkStatus();
   }
-  globfree(&g);
-  if (r != 0 && r != GLOB_NOMATCH) return errors::Unknown("glob failed for ", pattern);
+  // Walk from the directory before the first wildcard (kept as written; "." when there is
+  // none, as TF's "./x" results) one pattern component at a time, so the work is bounded by
+  // the pattern's depth. Empty components ("//", a trailing '/') match nothing extra.
+  const size_t wildcard = pattern.find_first_of("*?[\\");
+  const size_t slash = pattern.rfind('/', wildcard);
+  std::vector<std::string> current = {slash == std::string::npos ? "." : pattern.substr(0, slash)};
+  if (slash == 0) current[0] = "/";
+  const std::string rest = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
+  size_t begin = 0;
+  while (begin <= rest.size() && !current.empty()) {
+    size_t end = rest.find('/', begin);
+    if (end == std::string::npos) end = rest.size();
+    const std::string component = rest.substr(begin, end - begin);
+    begin = end + 1;
+    if (component.empty()) continue;
+    std::vector<std::string> next;
+    for (const std::string& dir : current) {
+      if (!HasWildcard(component)) {
+        const std::string path = io::JoinPath(dir, component);
+        if (FileExists(path).ok()) next.push_back(path);
+        continue;
+      }
+      std::vector<std::string> children;
+      if (!GetChildren(dir, &children).ok()) continue;
+      for (const std::string& child : children) {
+        // No FNM_PERIOD: as TF's, '*' matches a leading '.'.
+        if (fnmatch(component.c_str(), child.c_str(), 0) == 0) {
+          next.push_back(io::JoinPath(dir, child));
+        }
+      }
+    }
+    current = std::move(next);
+  }
+  *results = std::move(current);
   std::sort(results->begin(), results->end());
   return OkStatus();
 }
@@ -265,26 +359,32 @@ Status Env::DeleteRecursively(const std::string& dirname, int64_t* undeleted_fil
                               int64_t* undeleted_dirs) {
   *undeleted_files = 0;
   *undeleted_dirs = 0;
+  // lstat, not TF's stat: a symbolic link (to a directory, or dangling) is removed, never
+  // followed.
   struct stat st;
   if (lstat(dirname.c_str(), &st) != 0) {
     *undeleted_dirs = 1;
     return errors::NotFound(dirname, " not found");
   }
   if (!S_ISDIR(st.st_mode)) {
-    if (unlink(dirname.c_str()) != 0) ++*undeleted_files;
-    return OkStatus();
+    Status s = DeleteFile(dirname);
+    if (!s.ok()) ++*undeleted_files;
+    return s;
   }
+  Status result;
   std::vector<std::string> children;
-  if (GetChildren(dirname, &children).ok()) {
-    for (const std::string& child : children) {
-      int64_t files = 0, dirs = 0;
-      DeleteRecursively(io::JoinPath(dirname, child), &files, &dirs).IgnoreError();
-      *undeleted_files += files;
-      *undeleted_dirs += dirs;
-    }
+  Status listed = GetChildren(dirname, &children);
+  result.Update(listed);
+  for (const std::string& child : children) {
+    int64_t files = 0, dirs = 0;
+    result.Update(DeleteRecursively(io::JoinPath(dirname, child), &files, &dirs));
+    *undeleted_files += files;
+    *undeleted_dirs += dirs;
   }
-  if (rmdir(dirname.c_str()) != 0) ++*undeleted_dirs;
-  return OkStatus();
+  Status removed = DeleteDir(dirname);
+  if (!removed.ok()) ++*undeleted_dirs;
+  result.Update(removed);
+  return result;
 }
 
 Status Env::GetFileSize(const std::string& fname, uint64_t* file_size) {
@@ -300,9 +400,35 @@ Status Env::RenameFile(const std::string& src, const std::string& target) {
 }
 
 Status Env::CopyFile(const std::string& src, const std::string& target) {
-  std::string data;
-  TF_RETURN_IF_ERROR(ReadFileToString(this, src, &data));
-  return WriteStringToFile(this, target, data);
+  struct stat st;
+  if (stat(src.c_str(), &st) != 0) return IOError(src, errno);
+  const int in = open(src.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) return IOError(src, errno);
+  const int out = open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0) {
+    const int err = errno;
+    close(in);
+    return IOError(target, err);
+  }
+  // The size stat saw bounds the copy; sendfile reports a source it cannot read (a
+  // directory) as EINVAL, which TF names with the target too.
+  Status result;
+  off_t offset = 0;
+  while (offset < st.st_size) {
+    const size_t chunk = static_cast<size_t>(std::min<off_t>(st.st_size - offset, 1 << 30));
+    const ssize_t n = sendfile(out, in, &offset, chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) result = IOError(target, errno);
+    if (n <= 0) break;
+  }
+  if (close(out) != 0 && result.ok()) result = IOError(target, errno);
+  close(in);
+  return result;
+}
+
+Status Env::HasAtomicMove(const std::string& /*path*/, bool* has_atomic_move) {
+  *has_atomic_move = true;
+  return OkStatus();
 }
 
 Status Env::NewRandomAccessFile(const std::string& fname,
@@ -321,14 +447,53 @@ Status Env::NewAppendableFile(const std::string& fname, std::unique_ptr<Writable
   return OpenForWriting(fname, "ae", result);
 }
 
+std::string Env::GetExecutablePath() {
+  char buf[PATH_MAX + 1];
+  const ssize_t n = readlink("/proc/self/exe", buf, PATH_MAX);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : "";
+}
+
+std::string Env::GetRunfilesDir() {
+  const std::string exe = GetExecutablePath();
+  std::string runfiles = exe + ".runfiles";
+  if (IsDirectory(runfiles).ok()) return runfiles;
+  return std::string(io::Dirname(exe));
+}
+
+void Env::GetLocalTempDirectories(std::vector<std::string>* list) {
+  list->clear();
+  const char* candidates[] = {getenv("TEST_TMPDIR"), getenv("TMPDIR"), getenv("TMP"), "/tmp"};
+  for (const char* dir : candidates) {
+    if (dir == nullptr || *dir == '\0') continue;
+    std::string with_slash = dir;
+    if (with_slash.back() != '/') with_slash += '/';
+    struct stat st;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(with_slash.c_str(), F_OK) == 0) {
+      list->push_back(with_slash);  // the first that is a directory; the rest are not asked
+      return;
+    }
+  }
+}
+
 bool Env::LocalTempFilename(std::string* filename) {
-  const char* tmp = getenv("TMPDIR");
-  std::string pattern = io::JoinPath(tmp != nullptr && *tmp ? tmp : "/tmp", "tempfile-XXXXXX");
-  const int fd = mkstemp(pattern.data());
-  if (fd < 0) return false;
-  close(fd);
-  unlink(pattern.c_str());  // the name is free and unique; the caller creates the file
-  *filename = pattern;
+  std::vector<std::string> dirs;
+  GetLocalTempDirectories(&dirs);
+  for (const std::string& dir : dirs) {
+    *filename = io::JoinPath(dir, "tempfile-");
+    if (CreateUniqueFileName(filename, "")) return true;
+  }
+  return false;
+}
+
+bool Env::CreateUniqueFileName(std::string* prefix, const std::string& suffix) {
+  strings::Appendf(prefix, "%s-%llx-%d-%llx", Hostname().c_str(),
+                   static_cast<unsigned long long>(GetCurrentThreadId()), GetProcessId(),
+                   static_cast<unsigned long long>(NowMicros()));
+  *prefix += suffix;
+  if (FileExists(*prefix).ok()) {
+    prefix->clear();
+    return false;
+  }
   return true;
 }
 
@@ -344,6 +509,47 @@ void Env::SleepForMicroseconds(int64_t micros) {
   if (micros > 0) std::this_thread::sleep_for(std::chrono::microseconds(micros));
 }
 
+int32_t Env::GetProcessId() { return static_cast<int32_t>(getpid()); }
+
+int64_t Env::GetCurrentThreadId() { return static_cast<int64_t>(syscall(SYS_gettid)); }
+
+bool Env::GetCurrentThreadName(std::string* name) {
+  char buf[64];
+  if (pthread_getname_np(pthread_self(), buf, sizeof(buf)) != 0) return false;
+  *name = buf;
+  return true;
+}
+
+Thread* Env::StartThread(const ThreadOptions& /*thread_options*/, const std::string& name,
+                         absl::AnyInvocable<void()> fn) {
+  return new StdThread(name, std::move(fn));
+}
+
+void Env::StartDetachedThread(const ThreadOptions& /*thread_options*/, const std::string& name,
+                              absl::AnyInvocable<void()> fn) {
+  std::thread([name, fn = std::move(fn)]() mutable {
+    pthread_setname_np(pthread_self(), name.substr(0, 15).c_str());
+    fn();
+  }).detach();
+}
+
+void Env::SchedClosure(absl::AnyInvocable<void()> closure) {
+  std::thread(std::move(closure)).detach();
+}
+
+void Env::SchedClosureAfter(int64_t micros, absl::AnyInvocable<void()> closure) {
+  std::thread([this, micros, closure = std::move(closure)]() mutable {
+    SleepForMicroseconds(micros);
+    closure();
+  }).detach();
+}
+
+int setenv(const char* name, const char* value, int overwrite) {
+  return ::setenv(name, value, overwrite);
+}
+
+int unsetenv(const char* name) { return ::unsetenv(name); }
+
 Status ReadFileToString(Env* env, const std::string& fname, std::string* data) {
   data->clear();
   struct stat st;
@@ -354,7 +560,7 @@ Status ReadFileToString(Env* env, const std::string& fname, std::string* data) {
   TF_RETURN_IF_ERROR(env->NewRandomAccessFile(fname, &file));
   uint64_t size = 0;
   TF_RETURN_IF_ERROR(env->GetFileSize(fname, &size));
-  data->resize(size);
+  data->resize(size);  // the file's real size, from the file system
   absl::string_view result;
   Status s = file->Read(0, size, &result, data->data());
   if (!s.ok() && !absl::IsOutOfRange(s)) return s;
@@ -363,16 +569,34 @@ Status ReadFileToString(Env* env, const std::string& fname, std::string* data) {
   return OkStatus();
 }
 
-Status WriteStringToFile(Env* env, const std::string& fname, absl::string_view data) {
+namespace {
+Status WriteOrAppend(Env* env, const std::string& fname, absl::string_view data, bool append) {
   std::unique_ptr<WritableFile> file;
-  TF_RETURN_IF_ERROR(env->NewWritableFile(fname, &file));
+  TF_RETURN_IF_ERROR(append ? env->NewAppendableFile(fname, &file)
+                            : env->NewWritableFile(fname, &file));
   TF_RETURN_IF_ERROR(file->Append(data));
   return file->Close();
 }
 
+// TF reads protos through a file stream whose failed reads end the input without an error:
+// a directory reads as an empty file.
+bool IsDirectoryPath(const std::string& fname) {
+  struct stat st;
+  return stat(fname.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+}  // namespace
+
+Status WriteStringToFile(Env* env, const std::string& fname, absl::string_view data) {
+  return WriteOrAppend(env, fname, data, /*append=*/false);
+}
+
+Status AppendStringToFile(Env* env, const std::string& fname, absl::string_view data) {
+  return WriteOrAppend(env, fname, data, /*append=*/true);
+}
+
 Status ReadBinaryProto(Env* env, const std::string& fname, protobuf::MessageLite* proto) {
   std::string data;
-  TF_RETURN_IF_ERROR(ReadFileToString(env, fname, &data));
+  if (!IsDirectoryPath(fname)) TF_RETURN_IF_ERROR(ReadFileToString(env, fname, &data));
   ChunkStream stream(data);
   protobuf::io::CodedInputStream coded(&stream);
   coded.SetTotalBytesLimit(INT32_MAX);
@@ -392,7 +616,7 @@ Status WriteBinaryProto(Env* env, const std::string& fname, const protobuf::Mess
 
 Status ReadTextProto(Env* env, const std::string& fname, protobuf::Message* proto) {
   std::string data;
-  TF_RETURN_IF_ERROR(ReadFileToString(env, fname, &data));
+  if (!IsDirectoryPath(fname)) TF_RETURN_IF_ERROR(ReadFileToString(env, fname, &data));
   protobuf::TextFormat::Parser parser;
   SilentErrors errors_out;
   parser.RecordErrorsTo(&errors_out);
@@ -402,12 +626,31 @@ Status ReadTextProto(Env* env, const std::string& fname, protobuf::Message* prot
   return OkStatus();
 }
 
+Status ReadTextProto(Env* /*env*/, const std::string& /*fname*/, protobuf::MessageLite* /*proto*/) {
+  return errors::Unimplemented("Can't parse text protos with protolite.");
+}
+
 Status WriteTextProto(Env* env, const std::string& fname, const protobuf::Message& proto) {
   std::string data;
   if (!protobuf::TextFormat::PrintToString(proto, &data)) {
     return errors::FailedPrecondition("Unable to convert proto to text.");
   }
   return WriteStringToFile(env, fname, data);
+}
+
+Status WriteTextProto(Env* /*env*/, const std::string& /*fname*/,
+                      const protobuf::MessageLite& /*proto*/) {
+  return errors::Unimplemented("Can't write text protos with protolite.");
+}
+
+Status ReadTextOrBinaryProto(Env* env, const std::string& fname, protobuf::Message* proto) {
+  if (ReadTextProto(env, fname, proto).ok()) return OkStatus();
+  return ReadBinaryProto(env, fname, proto);
+}
+
+Status ReadTextOrBinaryProto(Env* env, const std::string& fname, protobuf::MessageLite* proto) {
+  if (ReadTextProto(env, fname, proto).ok()) return OkStatus();
+  return ReadBinaryProto(env, fname, proto);
 }
 
 }  // namespace tensorflow

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -28,12 +29,16 @@ std::string JoinPathImpl(std::initializer_list<absl::string_view> paths) {
 }  // namespace internal
 
 namespace {
-// (dirname, basename) split at the last '/'.
-std::pair<absl::string_view, absl::string_view> SplitPath(absl::string_view path) {
+// (dirname, basename) split at the path's last '/'. A URI's "scheme://host" stays in the
+// dirname, and a '/' right after it too, as TF's SplitPath keeps it ("gs://b/x" -> "gs://b/").
+std::pair<absl::string_view, absl::string_view> SplitPath(absl::string_view uri) {
+  absl::string_view scheme, host, path;
+  ParseURI(uri, &scheme, &host, &path);
+  const size_t prefix = static_cast<size_t>(path.data() - uri.data());
   const size_t pos = path.rfind('/');
-  if (pos == absl::string_view::npos) return {path.substr(0, 0), path};
-  if (pos == 0) return {path.substr(0, 1), path.substr(1)};
-  return {path.substr(0, pos), path.substr(pos + 1)};
+  if (pos == absl::string_view::npos) return {uri.substr(0, prefix), path};
+  if (pos == 0) return {uri.substr(0, prefix + 1), path.substr(1)};
+  return {uri.substr(0, prefix + pos), path.substr(pos + 1)};
 }
 }  // namespace
 
@@ -53,6 +58,19 @@ absl::string_view BasenamePrefix(absl::string_view path) {
   absl::string_view base = Basename(path);
   const size_t pos = base.rfind('.');
   return pos == absl::string_view::npos ? base : base.substr(0, pos);
+}
+
+std::string CommonPathPrefix(absl::Span<const std::string> paths) {
+  if (paths.empty()) return "";
+  size_t common = paths[0].size();
+  for (const std::string& path : paths) {
+    size_t i = 0;
+    while (i < common && i < path.size() && path[i] == paths[0][i]) ++i;
+    common = i;
+  }
+  // Whole components only: cut after the last '/' of the common characters.
+  const size_t slash = absl::string_view(paths[0]).substr(0, common).rfind('/');
+  return slash == absl::string_view::npos ? "" : paths[0].substr(0, slash + 1);
 }
 
 std::string CleanPath(absl::string_view path) {
@@ -83,12 +101,11 @@ std::string CleanPath(absl::string_view path) {
 
 void ParseURI(absl::string_view uri, absl::string_view* scheme, absl::string_view* host,
               absl::string_view* path) {
+  // TF's scheme: a letter, then letters, digits and dots, then "://".
   const size_t sep = uri.find("://");
-  bool valid_scheme = sep != absl::string_view::npos && sep > 0;
-  for (size_t i = 0; valid_scheme && i < sep; ++i) {
-    const char c = uri[i];
-    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    valid_scheme = alpha || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
+  bool valid_scheme = sep != absl::string_view::npos && sep > 0 && absl::ascii_isalpha(uri[0]);
+  for (size_t i = 1; valid_scheme && i < sep; ++i) {
+    valid_scheme = absl::ascii_isalnum(uri[i]) || uri[i] == '.';
   }
   if (!valid_scheme) {
     *scheme = uri.substr(0, 0);

@@ -8,6 +8,8 @@
 #include <cstdarg>
 #include <string>
 
+#include "framework/platform_types.h"
+
 namespace tensorflow {
 namespace strings {
 

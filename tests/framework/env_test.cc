@@ -5,11 +5,15 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <memory>
+
 #include "gtest/gtest.h"
 #include "tensorflow/core/framework/graph.pb.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 #include "tensorflow/core/lib/io/path.h"
 #include "tensorflow/core/lib/strings/stringprintf.h"
+#include "tensorflow/core/platform/file_statistics.h"
 #include "tensorflow/core/util/command_line_flags.h"
 
 namespace tensorflow {
@@ -29,6 +33,7 @@ class EnvTest : public ::testing::Test {
   }
   Env* env_ = Env::Default();
   std::string dir_;
+  std::vector<std::string> children_;
 };
 
 TEST_F(EnvTest, FilesRoundTripAndFailInTfsWords) {
@@ -90,6 +95,163 @@ TEST_F(EnvTest, ProtosOnDisk) {
   EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
 }
 
+TEST_F(EnvTest, CopyAppendStatAndGlobAsTf) {
+  const std::string f = io::JoinPath(dir_, "f.txt"), g = io::JoinPath(dir_, "g.txt");
+  TF_ASSERT_OK(WriteStringToFile(env_, f, "abc"));
+  TF_ASSERT_OK(env_->CopyFile(f, g));
+  TF_ASSERT_OK(AppendStringToFile(env_, g, "def"));
+  std::string data;
+  TF_ASSERT_OK(ReadFileToString(env_, g, &data));
+  EXPECT_EQ(data, "abcdef");
+  // TF names the target once the source is open; a directory source is EINVAL from sendfile.
+  const std::string sub = io::JoinPath(dir_, "sub");
+  TF_ASSERT_OK(env_->CreateDir(sub));
+  Status s = env_->CopyFile(f, io::JoinPath(dir_, "zz", "yy"));
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(s.message(), io::JoinPath(dir_, "zz", "yy") + "; No such file or directory");
+  s = env_->CopyFile(sub, io::JoinPath(dir_, "pp"));
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), io::JoinPath(dir_, "pp") + "; Invalid argument");
+  s = env_->DeleteDir(dir_);
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(s.message(), dir_ + "; Directory not empty");
+  s = env_->GetChildren(f, &children_);
+  EXPECT_EQ(s.message(), f + "; Not a directory");
+
+  FileStatistics st;
+  TF_ASSERT_OK(env_->Stat(g, &st));
+  EXPECT_EQ(st.length, 6);
+  EXPECT_FALSE(st.is_directory);
+  EXPECT_EQ(st.mtime_nsec % 1000000000, 0);  // whole seconds, as TF's
+  std::vector<Status> each;
+  EXPECT_FALSE(env_->FilesExist({f, io::JoinPath(dir_, "zz")}, &each));
+  ASSERT_EQ(each.size(), 2u);
+  EXPECT_TRUE(each[0].ok());
+  EXPECT_EQ(each[1].code(), absl::StatusCode::kNotFound);
+
+  TF_ASSERT_OK(WriteStringToFile(env_, io::JoinPath(dir_, ".hidden"), ""));
+  TF_ASSERT_OK(WriteStringToFile(env_, io::JoinPath(sub, "k.txt"), ""));
+  std::vector<std::string> paths;
+  TF_ASSERT_OK(env_->GetMatchingPaths(io::JoinPath(dir_, "*"), &paths));
+  EXPECT_EQ(paths, (std::vector<std::string>{io::JoinPath(dir_, ".hidden"), f, g,
+                                             io::JoinPath(dir_, "pp"), sub}));
+  TF_ASSERT_OK(env_->GetMatchingPaths(io::JoinPath(dir_, "*", "*.txt"), &paths));
+  EXPECT_EQ(paths, std::vector<std::string>{io::JoinPath(sub, "k.txt")});
+  TF_ASSERT_OK(env_->GetMatchingPaths(dir_ + "//f.txt", &paths));  // no wildcard: as written
+  EXPECT_EQ(paths, std::vector<std::string>{dir_ + "//f.txt"});
+  TF_ASSERT_OK(env_->GetMatchingPaths(io::JoinPath(dir_, "zz", "*"), &paths));
+  EXPECT_TRUE(paths.empty());
+  EXPECT_TRUE(env_->MatchPath("/a/.b", "/a/*"));
+  EXPECT_FALSE(env_->MatchPath("/a/b/c.txt", "/a/*.txt"));
+}
+
+TEST_F(EnvTest, ReadsAndWritesAtOffsetsAsTf) {
+  const std::string f = io::JoinPath(dir_, "w.txt");
+  std::unique_ptr<WritableFile> out;
+  TF_ASSERT_OK(env_->NewWritableFile(f, &out));
+  TF_ASSERT_OK(out->Append("hello"));
+  int64_t pos = -1;
+  TF_ASSERT_OK(out->Tell(&pos));
+  EXPECT_EQ(pos, 5);
+  StringPiece name;
+  TF_ASSERT_OK(out->Name(&name));
+  EXPECT_EQ(name, f);
+  TF_ASSERT_OK(out->Close());
+  TF_ASSERT_OK(env_->NewAppendableFile(f, &out));
+  TF_ASSERT_OK(out->Tell(&pos));
+  EXPECT_EQ(pos, 5);
+  TF_ASSERT_OK(out->Append(" world"));
+  TF_ASSERT_OK(out->Close());
+
+  std::unique_ptr<RandomAccessFile> in;
+  TF_ASSERT_OK(env_->NewRandomAccessFile(f, &in));
+  char scratch[16];
+  StringPiece got;
+  TF_ASSERT_OK(in->Read(6, 5, &got, scratch));
+  EXPECT_EQ(got, "world");
+  Status s = in->Read(8, 10, &got, scratch);
+  EXPECT_EQ(s.code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(s.message(), "Read less bytes than requested");
+  EXPECT_EQ(got, "rld");
+  EXPECT_EQ(in->Read(100, 1, &got, scratch).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_TRUE(got.empty());
+  // A directory opens (as in TF) and fails to read.
+  TF_ASSERT_OK(env_->NewRandomAccessFile(dir_, &in));
+  s = in->Read(0, 4, &got, scratch);
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(s.message(), dir_ + "; Is a directory");
+}
+
+TEST_F(EnvTest, ProtoCornersAsTf) {
+  GraphDef graph, back;
+  graph.add_node()->set_name("n");
+  const std::string pb = io::JoinPath(dir_, "g.pb"), txt = io::JoinPath(dir_, "g.pbtxt");
+  TF_ASSERT_OK(WriteBinaryProto(env_, pb, graph));
+  TF_ASSERT_OK(WriteTextProto(env_, txt, graph));
+  TF_ASSERT_OK(ReadTextOrBinaryProto(env_, pb, &back));
+  EXPECT_EQ(back.node_size(), 1);
+  back.Clear();
+  TF_ASSERT_OK(ReadTextOrBinaryProto(env_, txt, &back));
+  EXPECT_EQ(back.node_size(), 1);
+  // TF reads a directory as an empty proto; text protos need full messages.
+  TF_EXPECT_OK(ReadBinaryProto(env_, dir_, &back));
+  EXPECT_EQ(back.node_size(), 0);
+  Status s = ReadTextProto(env_, txt, static_cast<protobuf::MessageLite*>(&back));
+  EXPECT_EQ(s.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_EQ(s.message(), "Can't parse text protos with protolite.");
+  TF_ASSERT_OK(WriteStringToFile(env_, pb, std::string("\x0c", 1)));  // a stray end-group tag
+  s = ReadBinaryProto(env_, pb, &back);
+  EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
+}
+
+TEST_F(EnvTest, DeleteRecursivelyCountsAndNeverFollowsLinks) {
+  int64_t files = -1, dirs = -1;
+  const std::string missing = io::JoinPath(dir_, "missing");
+  Status s = env_->DeleteRecursively(missing, &files, &dirs);
+  EXPECT_EQ(s.message(), missing + " not found");
+  EXPECT_EQ(files, 0);
+  EXPECT_EQ(dirs, 1);
+  // A link to a directory outside is removed; what it points to stays (TF would empty it).
+  char outside_pattern[] = "/tmp/minitf_env_outside_XXXXXX";
+  ASSERT_NE(mkdtemp(outside_pattern), nullptr);
+  const std::string outside = outside_pattern;
+  TF_ASSERT_OK(WriteStringToFile(env_, io::JoinPath(outside, "keep"), "x"));
+  const std::string tree = io::JoinPath(dir_, "tree");
+  TF_ASSERT_OK(env_->RecursivelyCreateDir(io::JoinPath(tree, "a", "b")));
+  ASSERT_EQ(symlink(outside.c_str(), io::JoinPath(tree, "a", "link").c_str()), 0);
+  TF_EXPECT_OK(env_->DeleteRecursively(tree, &files, &dirs));
+  EXPECT_EQ(files + dirs, 0);
+  EXPECT_EQ(env_->FileExists(tree).code(), absl::StatusCode::kNotFound);
+  TF_EXPECT_OK(env_->FileExists(io::JoinPath(outside, "keep")));
+  TF_EXPECT_OK(env_->DeleteRecursively(outside, &files, &dirs));
+}
+
+TEST(EnvThreads, StartThreadJoinsOnDelete) {
+  Env* env = Env::Default();
+  std::atomic<int> ran{0};
+  std::string name;
+  {
+    std::unique_ptr<Thread> t(
+        env->StartThread(ThreadOptions(), "a_thread_name_longer_than_15", [&] {
+          env->SleepForMicroseconds(2000);
+          env->GetCurrentThreadName(&name);
+          ran = 1;
+        }));
+  }
+  EXPECT_EQ(ran, 1);
+  EXPECT_EQ(name, "a_thread_name_l");  // the kernel's 15 bytes
+  std::atomic<bool> done{false};
+  env->SchedClosureAfter(1000, [&] { done = true; });
+  for (int i = 0; i < 2000 && !done; ++i) env->SleepForMicroseconds(1000);
+  EXPECT_TRUE(done);
+  std::string tmp;
+  ASSERT_TRUE(env->LocalTempFilename(&tmp));
+  EXPECT_EQ(env->FileExists(tmp).code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(io::IsAbsolutePath(tmp));
+  EXPECT_EQ(io::Basename(tmp).substr(0, 9), "tempfile-");
+  EXPECT_EQ(env->NowNanos() / 1000000000 - env->NowSeconds() <= 1, true);
+}
+
 TEST(Path, TfsResults) {
   EXPECT_EQ(io::JoinPath("a/", "/b"), "a/b");
   EXPECT_EQ(io::JoinPath("", "b"), "b");
@@ -103,6 +265,27 @@ TEST(Path, TfsResults) {
   EXPECT_EQ(io::CleanPath("/a/../b"), "/b");
   EXPECT_EQ(io::CleanPath("../x/./y"), "../x/y");
   EXPECT_EQ(io::CleanPath("/.."), "/");
+  // URIs: "scheme://host" stays with the dirname; a scheme is a letter then [a-zA-Z0-9.].
+  EXPECT_EQ(io::Dirname("gs://bucket/a/b.txt"), "gs://bucket/a");
+  EXPECT_EQ(io::Dirname("gs://bucket"), "gs://bucket");
+  EXPECT_EQ(io::Dirname("a.b://h/p"), "a.b://h/");
+  EXPECT_EQ(io::Dirname("a+b://h/p"), "a+b://h");
+  EXPECT_EQ(io::CleanPath("gs://bucket/a/../b"), "gs:/bucket/b");
+  StringPiece scheme, host, path;
+  io::ParseURI("hdfs://h:9000/p/q", &scheme, &host, &path);
+  EXPECT_EQ(scheme, "hdfs");
+  EXPECT_EQ(host, "h:9000");
+  EXPECT_EQ(path, "/p/q");
+  io::ParseURI("1a://h/p", &scheme, &host, &path);
+  EXPECT_EQ(scheme, "");
+  EXPECT_EQ(path, "1a://h/p");
+  EXPECT_EQ(io::CreateURI("file", "", "/tmp/x"), "file:///tmp/x");
+  EXPECT_EQ(io::BasenamePrefix("..a"), ".");
+  EXPECT_EQ(io::BasenamePrefix("/a/b"), "b");
+  EXPECT_EQ(io::JoinPath("a//", "//b"), "a///b");
+  EXPECT_EQ(io::CommonPathPrefix({"/alpha/beta/gamma", "/alpha/beta/ga"}), "/alpha/beta/");
+  EXPECT_EQ(io::CommonPathPrefix({"/a/b"}), "/a/");
+  EXPECT_EQ(io::CommonPathPrefix({"abc", "abd"}), "");
   EXPECT_TRUE(io::IsAbsolutePath("/x"));
   EXPECT_FALSE(io::IsAbsolutePath("x"));
 }
@@ -150,6 +333,28 @@ TEST(Flags, ParseAndUsageAsTf) {
   EXPECT_FALSE(b);
   EXPECT_EQ(argc, 2);
   EXPECT_STREQ(bad[1], "--bx");
+  // Bools take true/false in any case and 1/0; "yes" is a bad value.
+  std::vector<std::string> vec = {"--b=TRUE", "--i=+5", "--f= 2.5", "--s=a=b", "--", "--l=1", "x"};
+  EXPECT_TRUE(Flags::Parse(vec, flags));
+  EXPECT_TRUE(b);
+  EXPECT_EQ(i, 5);
+  EXPECT_EQ(f, 2.5f);
+  EXPECT_EQ(str, "a=b");
+  EXPECT_EQ(l, 1);  // the vector form has no "--" rule
+  EXPECT_EQ(vec, (std::vector<std::string>{"--", "x"}));
+  vec = {"--b=yes", "--i=0x10", "--l=9223372036854775808"};
+  EXPECT_FALSE(Flags::Parse(vec, flags));
+  EXPECT_TRUE(vec.empty());
+  // A leading "--help" left over makes Parse false; after "--" it is the program's.
+  const char* help[] = {"prog", "--i=1", "--help", nullptr};
+  argc = 3;
+  EXPECT_FALSE(Flags::Parse(&argc, const_cast<char**>(help), flags));
+  EXPECT_EQ(argc, 2);
+  EXPECT_EQ(help[2], nullptr);
+  const char* help2[] = {"prog", "--", "--help", nullptr};
+  argc = 3;
+  EXPECT_TRUE(Flags::Parse(&argc, const_cast<char**>(help2), flags));
+  EXPECT_EQ(Flags::Usage("", {}), "usage: \n");
 }
 
 }  // namespace

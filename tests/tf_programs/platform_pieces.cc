@@ -1,5 +1,6 @@
 // The platform pieces TF programs use around a session: Env's file functions and their error
-// texts, binary and text protos on disk, io:: paths, strings::Printf, command-line Flags.
+// texts, globs, threads, binary and text protos on disk, io:: paths and URIs, strings::Printf,
+// command-line Flags (values, "--", "--help", Usage).
 // Works in /tmp/minitf_platform_pieces (made and removed here); the output must be the same
 // built against TensorFlow 2.21 and against minitf.
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "tensorflow/core/lib/io/path.h"
 #include "tensorflow/core/lib/strings/stringprintf.h"
 #include "tensorflow/core/platform/env.h"
+#include "tensorflow/core/platform/file_statistics.h"
 #include "tensorflow/core/platform/init_main.h"
 #include "tensorflow/core/util/command_line_flags.h"
 
@@ -76,6 +78,33 @@ int main(int argc, char** argv) {
   Print("read truncated binary", ReadBinaryProto(env, bad, &back));
   Print("write bad text", WriteStringToFile(env, bad, "node { name: 1 "));
   Print("read bad text", ReadTextProto(env, bad, &back));
+  Print("read text or binary", ReadTextOrBinaryProto(env, pbtxt, &back));
+  Print("read a dir as binary", ReadBinaryProto(env, dir, &back));
+  std::cout << "  " << back.node_size() << "\n";
+  Print("copy", env->CopyFile(text, io::JoinPath(dir, "copy.txt")));
+  Print("append", AppendStringToFile(env, io::JoinPath(dir, "copy.txt"), "!"));
+  Print("copy into missing dir", env->CopyFile(text, io::JoinPath(dir, "x", "y")));
+  Print("copy missing", env->CopyFile(missing, io::JoinPath(dir, "y")));
+  Print("delete non-empty dir", env->DeleteDir(io::JoinPath(dir, "a")));
+  Print("children of a file", env->GetChildren(text, &children));
+  FileStatistics stat;
+  Print("stat", env->Stat(io::JoinPath(dir, "copy.txt"), &stat));
+  std::cout << "  " << stat.length << " " << stat.is_directory << "\n";
+  Print("stat missing", env->Stat(missing, &stat));
+  std::vector<Status> each;
+  std::cout << "files exist " << env->FilesExist({text, missing}, &each) << " " << each[1].message()
+            << "\n";
+  std::vector<std::string> matches;
+  for (const std::string& pattern :
+       {io::JoinPath(dir, "*"), io::JoinPath(dir, "a", "*.txt"), io::JoinPath(dir, "?", "*"),
+        io::JoinPath(dir, "[ab]*"), io::JoinPath(dir, "zz", "*")}) {
+    Print("glob", env->GetMatchingPaths(pattern, &matches));
+    std::sort(matches.begin(), matches.end());  // TF's order is the directory's
+    for (const auto& m : matches) std::cout << "  " << m.substr(dir.size()) << "\n";
+  }
+  int ran = 0;
+  delete env->StartThread(ThreadOptions(), "worker", [&ran] { ran = 1; });
+  std::cout << "thread ran " << ran << "\n";
   Print("rename", env->RenameFile(pb, io::JoinPath(dir, "h.pb")));
   Print("exists renamed", env->FileExists(io::JoinPath(dir, "h.pb")));
   Print("delete tree", env->DeleteRecursively(dir, &undeleted_files, &undeleted_dirs));
@@ -88,6 +117,16 @@ int main(int argc, char** argv) {
               << "] ext=[" << io::Extension(p) << "] clean=[" << io::CleanPath(p)
               << "] abs=" << io::IsAbsolutePath(p) << "\n";
   }
+  for (const char* p : {"gs://bucket/a/b.txt", "gs://bucket", "gs://bucket/", "a.b://h/p",
+                        "a+b://h/p", "1a://h/p", "file:///tmp/x", "hdfs://h:9000/p/q"}) {
+    StringPiece scheme, host, path;
+    io::ParseURI(p, &scheme, &host, &path);
+    std::cout << "[" << p << "] dir=[" << io::Dirname(p) << "] base=[" << io::Basename(p)
+              << "] clean=[" << io::CleanPath(p) << "] uri=[" << scheme << "|" << host << "|"
+              << path << "] prefix=[" << io::BasenamePrefix(p) << "]\n";
+  }
+  std::vector<std::string> paths = {"/alpha/beta/gamma", "/alpha/beta/ga"};
+  std::cout << io::CommonPathPrefix(paths) << " " << io::JoinPath("a//", "//b") << "\n";
   std::cout << io::JoinPath("a", "b") << " " << io::JoinPath("a/", "/b") << " "
             << io::JoinPath("", "b") << " " << io::JoinPath("a", "") << " "
             << io::JoinPath("/a", "b", "c.txt") << " " << io::JoinPath("a", "/b/") << "\n";
@@ -123,5 +162,22 @@ int main(int argc, char** argv) {
   std::vector<std::string> vec = {"--s=", "--l=99999999999", "x"};
   ok = Flags::Parse(vec, flags);
   std::cout << ok << " [" << str << "] " << l << " " << vec.size() << "\n";
+  for (const char* value : {"--b=TRUE", "--b=0", "--b=yes", "--b=1", "--i=+5", "--i= 6", "--f=1e50",
+                            "--f=0x1p3", "--f=1.5f"}) {
+    vec = {value};
+    ok = Flags::Parse(vec, flags);
+    std::cout << value << " " << ok << " " << b << " " << i << " " << f << "\n";
+  }
+  vec = {"p", "--i=11", "--", "--s=zz", "--help"};
+  ok = Flags::Parse(vec, flags);
+  std::cout << ok << " " << i << " " << str << " " << vec.size() << "\n";
+  const char* args4[] = {"prog", "--i=1", "--help", nullptr};
+  n = 3;
+  ok = Flags::Parse(&n, const_cast<char**>(args4), flags);
+  std::cout << ok << " argc=" << n << " " << (args4[n] == nullptr) << "\n";
+  const char* args5[] = {"prog", "--", "--help", nullptr};
+  n = 3;
+  ok = Flags::Parse(&n, const_cast<char**>(args5), flags);
+  std::cout << ok << " argc=" << n << "\n";
   return 0;
 }
