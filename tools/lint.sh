@@ -23,9 +23,9 @@ fi
 clang-format --dry-run --Werror "${sources[@]}"
 echo "clang-format: ${#sources[@]} files formatted"
 
-# The library and the generator (tests and benchmarks are not held to .clang-tidy yet).
+# The library, the generator and the command-line tool (tests and benchmarks are not held to .clang-tidy yet).
 run-clang-tidy -quiet -p "$build_dir" -j 2 \
-  "$PWD/(framework|ops|runtime|tools)/.*\.cc$" > "$build_dir/clang-tidy.log" 2>&1 || {
+  "$PWD/(framework|ops|runtime|tools|cli)/.*\.cc$" > "$build_dir/clang-tidy.log" 2>&1 || {
   grep -E "(warning|error):" "$build_dir/clang-tidy.log" | sort -u | head -50
   echo "clang-tidy: FAILED (full log: $build_dir/clang-tidy.log)"
   exit 1

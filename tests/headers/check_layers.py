@@ -4,7 +4,8 @@
   framework/  includes no ops/, no runtime/ and no generated op wrapper;
   runtime/    includes no ops/ and no generated op wrapper (it builds ops by name);
   ops/<f>/    includes no runtime/; ops/array/ depends on no other family; every other
-              family may use ops/array/ and ops/math/, and no third family.
+              family may use ops/array/ and ops/math/, and no third family;
+  none of them includes cli/ (the command-line tool sits on top of the library).
 
 Includes through TF's paths (compat/tensorflow/...) count as what they forward to. A generated
 wrapper header (tensorflow/cc/ops/<h>.h, written by tools/op_gen) counts as the families whose
@@ -134,6 +135,8 @@ def violations(root):
 
 def judge(top, family, target, fams):
     is_wrapper = target.startswith("tensorflow/cc/ops/") and target in fams
+    if target.startswith("cli/"):
+        return "the library depends on no cli/"
     if top in ("framework", "runtime"):
         if target.startswith("ops/") or is_wrapper:
             return f"{top}/ depends on no op family"
@@ -157,6 +160,7 @@ def self_test():
     files = {
         "framework/a.cc": '#include "ops/math/x.h"\n',
         "runtime/b.cc": '#include "tensorflow/cc/ops/math_ops.h"\n',
+        "runtime/c.cc": '#include "cli/npy.h"\n',
         "ops/array/array_grad.cc": '#include "tensorflow/cc/ops/math_ops.h"\n#include "ops/array/y.h"\n',
         "ops/math/math_ops.cc": '#include "runtime/executor.h"\n.CcHeader("math_ops")\n',
         "ops/image/image_ops.cc": '#include "ops/math/x.h"\n#include "ops/fake/z.h"\n.CcHeader("image_ops")\n',
@@ -183,6 +187,7 @@ def self_test():
     expected = sorted([
         "framework/a.cc -> ops/math/x.h",
         "runtime/b.cc -> tensorflow/cc/ops/math_ops.h",
+        "runtime/c.cc -> cli/npy.h",
         "ops/array/array_grad.cc -> tensorflow/cc/ops/math_ops.h",
         "ops/math/math_ops.cc -> runtime/executor.h",
         "ops/image/image_ops.cc -> ops/fake/z.h",

@@ -55,6 +55,13 @@ mkdir "$out/saved_models"
 "$build_dir/tests/tf_crosscheck/run_saved_model" "$out/saved_models"/{mlp,conv,qat}
 "$venv/bin/python" tests/tf_crosscheck/saved_models.py check "$out/saved_models"
 
+# The minitf command-line tool on frozen graphs and SavedModels from TF, with inputs NumPy
+# wrote; its .npy outputs must be TF's bits in np.save's bytes. The .npy/.npz files the unit
+# tests read must be what NumPy writes today.
+"$venv/bin/python" tests/golden/generate_npy.py --check tests/golden/npy
+"$venv/bin/python" tests/tf_crosscheck/cli_models.py "$build_dir/cli/minitf" "$out/cli" \
+  "$out/saved_models"
+
 # The same C++ source built against TensorFlow 2.21 (the wheel's headers and libraries) and
 # against minitf must print the same thing.
 tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
