@@ -86,6 +86,18 @@ inline float SampleCoord(float lo, float hi, int size, int crop, int i, float sc
   return crop > 1 ? lo * (size - 1) + i * scale : static_cast<float>(0.5 * (lo + hi) * (size - 1));
 }
 
+// The pixel index of a sample coordinate that passed TF's [0, size - 1] test, by `round`ing
+// (std::floor, std::ceil or std::round). For images of more than 2^24 rows or columns that float
+// test lets `size` itself through (size - 1 rounds up to it) and TF reads or writes one row past
+// the image; minitf keeps the index on the last pixel there and is TF's index everywhere else.
+template <float (*round)(float)>
+inline int PixelIndex(float coord, int size) {
+  return static_cast<int>(std::min<int64_t>(static_cast<int64_t>(round(coord)), size - 1));
+}
+inline float Floor(float v) { return std::floor(v); }
+inline float Ceil(float v) { return std::ceil(v); }
+inline float Round(float v) { return std::round(v); }
+
 // One bilinear sample point of a box: its crop position, the four source pixels, the weights.
 struct Sample {
   int y, x;
@@ -104,14 +116,14 @@ void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch,
   for (s.y = 0; s.y < ch; ++s.y) {
     const float in_y = SampleCoord(y1, y2, H, ch, s.y, hs);
     if (in_y < 0 || in_y > H - 1) continue;
-    s.top = static_cast<int>(std::floor(in_y));
-    s.bottom = static_cast<int>(std::ceil(in_y));
+    s.top = PixelIndex<Floor>(in_y, H);
+    s.bottom = PixelIndex<Ceil>(in_y, H);
     s.y_lerp = in_y - s.top;
     for (s.x = 0; s.x < cw; ++s.x) {
       const float in_x = SampleCoord(x1, x2, W, cw, s.x, ws);
       if (in_x < 0 || in_x > W - 1) continue;
-      s.left = static_cast<int>(std::floor(in_x));
-      s.right = static_cast<int>(std::ceil(in_x));
+      s.left = PixelIndex<Floor>(in_x, W);
+      s.right = PixelIndex<Ceil>(in_x, W);
       s.x_lerp = in_x - s.left;
       fn(s, in_y, in_x);
     }
@@ -189,8 +201,8 @@ class CropAndResizeOp : public OpKernel {
             std::fill(row, row + cw * depth, extrapolation);
             continue;
           }
-          const int top = static_cast<int>(std::floor(in_y));
-          const int bottom = static_cast<int>(std::ceil(in_y));
+          const int top = PixelIndex<Floor>(in_y, H);
+          const int bottom = PixelIndex<Ceil>(in_y, H);
           const float y_lerp = in_y - top;
           for (int x = 0; x < cw; ++x) {
             float* o = row + x * depth;
@@ -200,13 +212,12 @@ class CropAndResizeOp : public OpKernel {
               continue;
             }
             if (nearest) {
-              const T* p =
-                  pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
+              const T* p = pixel(bi, PixelIndex<Round>(in_y, H), PixelIndex<Round>(in_x, W));
               for (int64_t d = 0; d < depth; ++d) o[d] = static_cast<float>(p[d]);
               continue;
             }
-            const int left = static_cast<int>(std::floor(in_x));
-            const int right = static_cast<int>(std::ceil(in_x));
+            const int left = PixelIndex<Floor>(in_x, W);
+            const int right = PixelIndex<Ceil>(in_x, W);
             const float x_lerp = in_x - left;
             const T* ptl = pixel(bi, top, left);
             const T* ptr = pixel(bi, top, right);
@@ -289,29 +300,29 @@ class CropAndResizeGradImageOp : public OpKernel {
       const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
       const int32_t bi = ind(b);
       const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
-      ForEachSample(
-          y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float in_y, float in_x) {
-            const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
-            if (nearest) {
-              T* px =
-                  pixel(bi, static_cast<int>(std::round(in_y)), static_cast<int>(std::round(in_x)));
-              for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
-              return;
-            }
-            T* ptl = pixel(bi, p.top, p.left);
-            T* ptr = pixel(bi, p.top, p.right);
-            T* pbl = pixel(bi, p.bottom, p.left);
-            T* pbr = pixel(bi, p.bottom, p.right);
-            // TF's order of the four updates matters when pixels coincide (integer coordinates).
-            for (int64_t d = 0; d < depth; ++d) {
-              const float dtop = (1 - p.y_lerp) * gr[d];
-              ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
-              ptr[d] += static_cast<T>(p.x_lerp * dtop);
-              const float dbottom = p.y_lerp * gr[d];
-              pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
-              pbr[d] += static_cast<T>(p.x_lerp * dbottom);
-            }
-          });
+      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws,
+                    [&](const Sample& p, float in_y, float in_x) {
+                      const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
+                      if (nearest) {
+                        T* px = pixel(bi, PixelIndex<Round>(in_y, H), PixelIndex<Round>(in_x, W));
+                        for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
+                        return;
+                      }
+                      T* ptl = pixel(bi, p.top, p.left);
+                      T* ptr = pixel(bi, p.top, p.right);
+                      T* pbl = pixel(bi, p.bottom, p.left);
+                      T* pbr = pixel(bi, p.bottom, p.right);
+                      // TF's order of the four updates matters when pixels coincide (integer
+                      // coordinates).
+                      for (int64_t d = 0; d < depth; ++d) {
+                        const float dtop = (1 - p.y_lerp) * gr[d];
+                        ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
+                        ptr[d] += static_cast<T>(p.x_lerp * dtop);
+                        const float dbottom = p.y_lerp * gr[d];
+                        pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
+                        pbr[d] += static_cast<T>(p.x_lerp * dbottom);
+                      }
+                    });
     }
   }
 

@@ -1,5 +1,7 @@
 // CropAndResize family: TF's published vectors (SEED_OPS.md §C.4), the gradient properties
 // TF's tests rely on, shape functions (§C.6), and the errors that replace TF's crashes.
+#include <cmath>
+
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/ops/standard_ops.h"
@@ -248,6 +250,47 @@ TEST(CropAndResizeErrorTest, KernelChecksReplaceTFsCrashes) {
          "box_index has incompatible shape");
   // And the session still works.
   TF_EXPECT_OK(session.Run({{grads, g}, {image, img}, {boxes, box}, {ind, {0}}}, {gb}, &out));
+}
+
+// Images wider or taller than 2^24 pixels: the float sample coordinate W - 1 rounds up to W and
+// passes TF's float test `in_x > W - 1`, so TF indexes one pixel past the image (reading the
+// next image's first pixel, or writing past its gradient output). minitf samples the last
+// pixel, which is where the box's real-valued coordinate W - 1 lies. (Reliability issue,
+// "found already".)
+TEST(CropAndResizeErrorTest, SamplesPastTwoToThe24StayInTheImage) {
+  constexpr int kWide = 16777220;  // W - 1 = 16777219 rounds to 16777220 in float
+  Scope root = Scope::NewRootScope();
+  Tensor image(DT_UINT8, TensorShape({2, 1, kWide, 1}));
+  auto px = image.flat<uint8>();
+  px.setConstant(1);
+  px(kWide - 1) = 7;  // image 0's last pixel
+  px(kWide) = 9;      // image 1's first pixel, one past image 0
+  for (const char* method : {"bilinear", "nearest"}) {
+    auto crop = CropAndResize(root, image, {{0.f, 1.f, 0.f, 1.f}}, {0}, {1, 1},
+                              CropAndResize::Method(method));
+    test::ExpectTensorEqual<float>(Run1(root, crop), test::AsTensor<float>({7.f}, {1, 1, 1, 1}));
+  }
+
+  // The gradient w.r.t. the image of a sample at row H - 1 lands on row H - 1, not past it.
+  for (const char* method : {"bilinear", "nearest"}) {
+    auto grad = CropAndResizeGradImage(root, test::AsTensor<float>({1.f}, {1, 1, 1, 1}),
+                                       {{1.f, 0.f, 1.f, 0.f}}, {0}, {1, kWide, 1, 1}, DT_FLOAT,
+                                       CropAndResizeGradImage::Method(method));
+    Tensor out = Run1(root, grad);
+    ASSERT_EQ(out.NumElements(), kWide);
+    auto g = out.flat<float>();
+    EXPECT_EQ(g(kWide - 1), 1.f) << method;
+    EXPECT_EQ(g(kWide - 2), 0.f) << method;
+  }
+
+  // And the gradient w.r.t. the boxes reads only pixels inside the image.
+  Tensor tall(DT_FLOAT, TensorShape({1, kWide, 1, 1}));
+  tall.flat<float>().setConstant(2.f);
+  auto gb = CropAndResizeGradBoxes(root, test::AsTensor<float>({1.f}, {1, 1, 1, 1}), tall,
+                                   {{1.f, 0.f, 1.f, 0.f}}, {0});
+  Tensor d_box = Run1(root, gb);
+  auto d = d_box.flat<float>();
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(std::isfinite(d(i))) << i;
 }
 
 }  // namespace
