@@ -110,6 +110,11 @@ const OpRegistrationData* SourceSinkRegistration() {
   return data;
 }
 
+// The most tensors one argument of a node may stand for. A GraphDef is untrusted: a number
+// attr such as AddN's N is checked against this before anything is sized from it (TF's ops
+// never come near it; a NodeDef listing a million inputs is itself tens of megabytes).
+constexpr int64_t kMaxArgTensors = int64_t{1} << 20;
+
 // Appends the types of one signature arg to `out`.
 Status AddArgTypes(const NodeDef& ndef, const OpDef::ArgDef& arg, DataTypeVector* out) {
   int count = 1;
@@ -117,6 +122,11 @@ Status AddArgTypes(const NodeDef& ndef, const OpDef::ArgDef& arg, DataTypeVector
     int64_t n;
     TF_RETURN_IF_ERROR(GetNodeAttr(AttrSlice(ndef), arg.number_attr(), &n));
     if (n < 0) return errors::InvalidArgument("Negative ", arg.number_attr(), " for ", arg.name());
+    if (n > kMaxArgTensors) {
+      return errors::InvalidArgument("Attr ", arg.number_attr(), " = ", n, " for ", arg.name(),
+                                     " is more than the ", kMaxArgTensors,
+                                     " tensors one argument may have");
+    }
     count = static_cast<int>(n);
   }
   if (!arg.type_list_attr().empty()) {

@@ -447,7 +447,17 @@ bool Tensor::FromProto(const TensorProto& proto) {
   if (!DataTypeIsSupported(type)) return false;
   TensorShape shape;
   if (!TensorShape::BuildTensorShape(proto.tensor_shape(), &shape).ok()) return false;
-  Tensor t(type, shape);
+  // Untrusted protos: the bytes must be the shape's before the shape sizes an allocation, and
+  // an allocation that fails (a huge shape filled from one value) is a parse failure.
+  const uint64_t content = proto.tensor_content().size();
+  const auto n = static_cast<uint64_t>(shape.num_elements());
+  if (content != 0 &&
+      (type == DT_STRING ? n > content  // each string takes a length byte
+                         : n * static_cast<uint64_t>(DataTypeSize(type)) != content)) {
+    return false;
+  }
+  Tensor t;
+  if (!BuildTensor(type, shape, &t).ok()) return false;
   bool ok = false;
   switch (type) {
 #define MINITF_FROM_PROTO_CASE(T)     \

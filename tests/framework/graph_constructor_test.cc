@@ -11,6 +11,7 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tensorflow/core/public/session.h"
 #include "tests/graph_def_text.h"
 
 namespace tensorflow {
@@ -163,6 +164,40 @@ TEST(ImportGraphDef, ErrorsLeaveTheGraphUnchanged) {
         "input shapes: [2], [2].");
   }
   EXPECT_EQ(Edges(g), before);
+}
+
+// GraphDefs are untrusted: sizes they claim are checked before anything is sized from them
+// (reliability issue, "found already": these once wrapped, or allocated gigabytes).
+TEST(ImportGraphDef, ClaimedSizesAreCheckedBeforeAllocating) {
+  Graph g(OpRegistry::Global());
+  // AddN's N of 2^32 + 2 once wrapped to 2 and imported; 2^31 - 1 once reserved 8 GB.
+  for (const char* n : {"4294967298", "2147483647"}) {
+    Status s = ImportGraphDef(
+        {},
+        ParseGraphDef(absl::StrCat(R"(node { name: "s" op: "AddN" input: "a" input: "a"
+            attr { key: "N" value { i: )",
+                                   n, R"( } } attr { key: "T" value { type: DT_FLOAT } } }
+            node { name: "a" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } } })")),
+        &g, nullptr);
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << n << ": " << s;
+    EXPECT_NE(s.message().find("N = "), std::string::npos) << s;
+  }
+  // A Const whose shape claims 2^40 elements with 4 bytes of content, and one claiming 2^60
+  // filled from a single value: the import succeeds, as TF's does (the value is parsed when
+  // the kernel is made), and the Run is InvalidArgument, nothing allocated from the claim.
+  for (const char* value : {R"(tensor_content: "\000\000\000\000")", "float_val: 1"}) {
+    for (const char* dim : {"1099511627776", "1152921504606846976"}) {
+      std::unique_ptr<Session> session(NewSession(SessionOptions()));
+      TF_ASSERT_OK(session->Create(ParseGraphDef(absl::StrCat(R"(node { name: "c" op: "Const"
+              attr { key: "dtype" value { type: DT_FLOAT } }
+              attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: )",
+                                                              dim, " } } ", value, " } } } }"))));
+      std::vector<Tensor> out;
+      Status s = session->Run({}, {"c:0"}, {}, &out);
+      EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << value << " " << dim << ": " << s;
+    }
+  }
+  EXPECT_EQ(g.num_op_nodes(), 0);
 }
 
 }  // namespace
