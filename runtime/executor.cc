@@ -44,6 +44,7 @@ struct ExecutionPlan::Frame {
   ThreadPool* pool = nullptr;
   ThreadPool::TaskGroup* group = nullptr;  // null when running on the calling thread only
   std::vector<NodeExecStats>* stats = nullptr;
+  int64_t deadline = 0;  // steady-clock nanoseconds; 0: none
 };
 
 ExecutionPlan::ExecutionPlan() = default;
@@ -58,6 +59,12 @@ uint64_t Key(const Node* n, int index) {
 int64_t NowNanos() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int64_t SteadyNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -494,7 +501,7 @@ void ExecutionPlan::Process(int node, Frame* f) const {
   while (!local.empty()) {
     const int i = local.back();
     local.pop_back();
-    if (f->failed.load(std::memory_order_acquire)) return;
+    if (f->failed.load(std::memory_order_acquire) || Expired(f)) return;
     RunNode(i, f);
     if (f->failed.load(std::memory_order_acquire)) return;
     const PlanNode& pn = nodes_[i];
@@ -537,12 +544,20 @@ void ExecutionPlan::Process(int node, Frame* f) const {
   }
 }
 
+bool ExecutionPlan::Expired(Frame* f) const {
+  if (f->deadline == 0 || SteadyNanos() < f->deadline) return false;
+  std::lock_guard<std::mutex> lock(f->mu);
+  f->status.Update(errors::DeadlineExceeded("Timed out waiting for notification"));
+  f->failed.store(true, std::memory_order_release);
+  return true;
+}
+
 void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const {
   // Runs a batch of ready nodes, adding up their successors' decrements so that a shared
   // fan-in node's counter is touched once per batch, not once per node.
   absl::InlinedVector<std::pair<int, int>, 8> decrements;
   for (int i : batch) {
-    if (f->failed.load(std::memory_order_acquire)) return;
+    if (f->failed.load(std::memory_order_acquire) || Expired(f)) return;
     RunNode(i, f);
     const PlanNode& pn = nodes_[i];
     for (int s = 0; s < pn.num_succ; ++s) {
@@ -565,7 +580,8 @@ void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const 
 }
 
 Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches,
-                          ThreadPool* pool, DeviceStepStats* stats, ResourceMgr* resources) const {
+                          ThreadPool* pool, DeviceStepStats* stats, ResourceMgr* resources,
+                          int64_t timeout_ms) const {
   // Kernels run with subnormals flushed to zero, as TF's do; set once per thread and task,
   // not per node (writing MXCSR is slow).
   ScopedFlushDenormal flush;
@@ -579,6 +595,9 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   if (has_refs_) f.refs.resize(num_slots_);
   f.resources = resources;
   f.pool = pool;
+  if (timeout_ms > 0) {
+    f.deadline = SteadyNanos() + std::min<int64_t>(timeout_ms, int64_t{1} << 40) * 1000000;
+  }
   std::vector<NodeExecStats> node_stats;
   if (stats != nullptr) {
     node_stats.resize(nodes_.size());

@@ -66,9 +66,12 @@ class ExecutionPlan {
   // receives one tensor per signature fetch. `stats` (optional) gets one NodeExecStats per
   // node run. Thread-safe: many Runs of one plan may overlap.
   // `resources` (optional) is the session's: what variables' kernels find through
-  // OpKernelContext::resource_manager().
+  // OpKernelContext::resource_manager(). With `timeout_ms` > 0, no node starts after that
+  // many milliseconds: the Run returns DeadlineExceeded with TF's text once the kernels
+  // already running finish (TF, too, lets a running kernel end), its buffers freed.
   Status Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches, ThreadPool* pool,
-             DeviceStepStats* stats, ResourceMgr* resources = nullptr) const;
+             DeviceStepStats* stats, ResourceMgr* resources = nullptr,
+             int64_t timeout_ms = 0) const;
 
   int num_nodes() const;
 
@@ -87,6 +90,8 @@ class ExecutionPlan {
 
   void Process(int node, Frame* frame) const;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
+  // Whether the Run's deadline has passed (recording DeadlineExceeded when it has).
+  bool Expired(Frame* frame) const;
   void RunNode(int node, Frame* frame) const;
   Status PrepareRefInputs(const PlanNode& pn, Frame* f, absl::InlinedVector<TensorRef, 4>* refs,
                           absl::InlinedVector<Tensor, 4>* derefs,

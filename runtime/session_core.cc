@@ -42,6 +42,7 @@ SessionCore::SessionCore(std::shared_ptr<Graph> graph, const SessionOptions& opt
   // kernels' pool (Multinomial's rows are split by it).
   const int threads = intra <= 0 ? 0 : inter <= 0 ? intra : std::max(intra, inter);
   pool_ = std::make_unique<ThreadPool>(threads);
+  operation_timeout_ms_ = std::max<int64_t>(0, options.config.operation_timeout_in_ms());
 }
 
 SessionCore::~SessionCore() = default;
@@ -132,8 +133,11 @@ Status SessionCore::RunPlan(const RunOptions& options, const ExecutionPlan& plan
   }
   const bool trace = metadata != nullptr && options.trace_level() == RunOptions::FULL_TRACE;
   DeviceStepStats device_stats;
-  TF_RETURN_IF_ERROR(
-      plan.Run(feeds, outputs, pool_.get(), trace ? &device_stats : nullptr, resources_.get()));
+  // TF's deadline: RunOptions' timeout, else the session's operation timeout.
+  const int64_t timeout_ms =
+      options.timeout_in_ms() > 0 ? options.timeout_in_ms() : operation_timeout_ms_;
+  TF_RETURN_IF_ERROR(plan.Run(feeds, outputs, pool_.get(), trace ? &device_stats : nullptr,
+                              resources_.get(), timeout_ms));
   if (trace) {
     device_stats.set_device("/job:localhost/replica:0/task:0/device:CPU:0");
     *metadata->mutable_step_stats()->add_dev_stats() = std::move(device_stats);

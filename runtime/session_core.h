@@ -88,6 +88,8 @@ class SessionCore {
 
   std::shared_ptr<Graph> graph_;
   std::unique_ptr<ThreadPool> pool_;
+  // config.operation_timeout_in_ms: the deadline of Runs whose RunOptions set none (0: none).
+  int64_t operation_timeout_ms_ = 0;
   // The session's state across Runs (variables), freed with the session.
   std::unique_ptr<ResourceMgr> resources_;
   // Stateful nodes' kernels (random streams), shared by every plan below.

@@ -249,6 +249,45 @@ TEST(Session, ZerosLikeOfAVariableNeedsNoValue) {
   test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({0, 0}));
 }
 
+// A graph of 30 chained 400x400 products: far more than a millisecond of work.
+GraphDef SlowGraph() {
+  Scope root = Scope::NewRootScope();
+  auto a = ops::Fill(root.WithOpName("a"), {400, 400}, 0.001f);
+  Output x = a;
+  for (int i = 0; i < 30; ++i) x = ops::MatMul(root, x, a);
+  ops::Identity(root.WithOpName("y"), x);
+  GraphDef g;
+  TF_CHECK_OK(root.ToGraphDef(&g));
+  return g;
+}
+
+// RunOptions.timeout_in_ms and config.operation_timeout_in_ms: DeadlineExceeded with TF's
+// text (a TF program against the wheel gives "Timed out waiting for notification" for both),
+// and the session runs normally afterwards.
+TEST(Session, DeadlinesAreDeadlineExceeded) {
+  std::unique_ptr<Session> session(NewSession(SessionOptions()));
+  TF_ASSERT_OK(session->Create(SlowGraph()));
+  RunOptions options;
+  options.set_timeout_in_ms(1);
+  std::vector<Tensor> out;
+  ExpectError(session->Run(options, {}, {"y:0"}, {}, &out, nullptr),
+              absl::StatusCode::kDeadlineExceeded, "Timed out waiting for notification");
+  TF_ASSERT_OK(session->Run({}, {"y:0"}, {}, &out));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].shape(), TensorShape({400, 400}));
+  options.set_timeout_in_ms(600000);
+  TF_EXPECT_OK(session->Run(options, {}, {"y:0"}, {}, &out, nullptr));
+
+  SessionOptions timed;
+  timed.config.set_operation_timeout_in_ms(1);
+  std::unique_ptr<Session> strict(NewSession(timed));
+  TF_ASSERT_OK(strict->Create(SlowGraph()));
+  ExpectError(strict->Run({}, {"y:0"}, {}, &out), absl::StatusCode::kDeadlineExceeded,
+              "Timed out waiting for notification");
+  // RunOptions' own timeout wins over the session's.
+  TF_EXPECT_OK(strict->Run(options, {}, {"y:0"}, {}, &out, nullptr));
+}
+
 TEST(Session, ConcurrentRunsAgree) {
   auto session = MulSession();
   std::vector<std::thread> threads;
