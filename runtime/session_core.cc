@@ -35,7 +35,10 @@ Status OutputIndexError(const Node* node, int index) {
 }  // namespace
 
 SessionCore::SessionCore(std::shared_ptr<Graph> graph, const SessionOptions& options)
-    : graph_(std::move(graph)), resources_(std::make_unique<ResourceMgr>()) {
+    : graph_(std::move(graph)),
+      resources_(std::make_unique<ResourceMgr>()),
+      plans_(options.plan_cache_capacity),
+      named_plans_(options.plan_cache_capacity) {
   const int intra = options.config.intra_op_parallelism_threads();
   const int inter = options.config.inter_op_parallelism_threads();
   // One pool for both (0: every core); an intra-op count alone sizes it, as it sizes TF's
@@ -105,15 +108,12 @@ Status SessionCore::CheckFeed(const TensorId& id, const Tensor& value, int arg) 
 Status SessionCore::GetPlanLocked(const Signature& sig,
                                   std::shared_ptr<const ExecutionPlan>* plan) const {
   const std::string key = SignatureKey(sig);
-  auto it = plans_.find(key);
-  if (it != plans_.end()) {
-    *plan = it->second;
-    return OkStatus();
-  }
+  *plan = plans_.Find(key);
+  if (*plan != nullptr) return OkStatus();
   std::unique_ptr<ExecutionPlan> built;
   TF_RETURN_IF_ERROR(ExecutionPlan::Build(sig, &built, &stateful_kernels_));
   std::shared_ptr<const ExecutionPlan> shared(std::move(built));
-  plans_.emplace(key, shared);
+  plans_.Insert(key, shared);
   *plan = std::move(shared);
   return OkStatus();
 }
@@ -227,13 +227,11 @@ Status SessionCore::RunNamed(const RunOptions& options,
   std::shared_ptr<const NamedPlan> named;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = named_plans_.find(key);
-    if (it != named_plans_.end()) {
-      named = it->second;
-    } else {
+    named = named_plans_.Find(key);
+    if (named == nullptr) {
       auto built = std::make_shared<NamedPlan>();
       TF_RETURN_IF_ERROR(BuildNamedPlan(inputs, output_names, target_names, built.get()));
-      named_plans_.emplace(key, built);
+      named_plans_.Insert(key, built);
       named = std::move(built);
     }
   }

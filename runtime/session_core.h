@@ -17,6 +17,7 @@
 #include "framework/status.h"
 #include "framework/tensor.h"
 #include "runtime/executor.h"
+#include "runtime/plan_cache.h"
 #include "runtime/session_options.h"
 #include "tensorflow/core/framework/graph.pb.h"
 #include "tensorflow/core/protobuf/config.pb.h"
@@ -96,8 +97,8 @@ class SessionCore {
   mutable StatefulKernels stateful_kernels_;
 
   mutable std::mutex mu_;  // guards everything below and graph reads while planning
-  mutable std::map<std::string, std::shared_ptr<const ExecutionPlan>> plans_;
-  mutable std::map<std::string, std::shared_ptr<const NamedPlan>> named_plans_;
+  mutable PlanCache<ExecutionPlan> plans_;
+  mutable PlanCache<NamedPlan> named_plans_;
   mutable absl::flat_hash_map<std::string, Node*> by_name_;  // rebuilt when the graph grows
   mutable int by_name_ids_ = -1;
   std::map<CallableHandle, Callable> callables_;

@@ -23,6 +23,9 @@ struct SessionOptions {
   Env* env = Env::Default();
   std::string target;  // only "" (in-process) is supported
   ConfigProto config;
+  // minitf's own knob: the most compiled plans (one per distinct feeds/fetches/targets) a
+  // session keeps; the least recently used is dropped first (runtime/plan_cache.h).
+  size_t plan_cache_capacity = 1000;
 };
 
 namespace thread {

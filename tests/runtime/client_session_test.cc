@@ -415,6 +415,31 @@ TEST(ClientSessionTest, IntermediatesAreFreedAfterTheirLastReader) {
   }
 }
 
+// The plan cache is bounded (SessionOptions::plan_cache_capacity): a server whose Runs vary
+// their fetches keeps a flat footprint. Each plan here holds a 1 MiB materialized ZerosLike,
+// so the live tensor bytes show how many plans are kept.
+TEST(ClientSessionTest, PlanCacheKeepsAtMostItsCapacity) {
+  Scope root = Scope::NewRootScope();
+  auto zeros = ops::ZerosLike(root, ops::Fill(root, {1 << 18}, 1.f));
+  std::vector<Output> tags;
+  for (int i = 0; i < 24; ++i) tags.push_back(ops::Const(root, i));
+  auto grown = [&](size_t capacity) {
+    SessionOptions options;
+    options.plan_cache_capacity = capacity;
+    ClientSession session(root, options);
+    const int64_t base = tensor_stats::LiveBytes();
+    std::vector<Tensor> out;
+    for (int i = 0; i < 24; ++i) {
+      TF_CHECK_OK(session.Run({zeros, tags[i]}, &out));  // a new signature each time
+      EXPECT_EQ(out[1].scalar<int32>()(), i);
+    }
+    out.clear();
+    return tensor_stats::LiveBytes() - base;
+  };
+  EXPECT_LE(grown(2), int64_t{3} << 20);
+  EXPECT_GE(grown(1000), int64_t{20} << 20);  // unbounded, every plan is kept
+}
+
 TEST(ClientSessionTest, ConcurrentRunsThenExtend) {
   Scope root = Scope::NewRootScope();
   auto a = ops::Const(root, {1, 2});
