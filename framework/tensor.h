@@ -279,8 +279,15 @@ Status MakeShape(const Tensor& shape, TensorShape* out);
 }  // namespace tensor
 
 // Process-wide accounting of tensor buffers (minitf's, for tests and benchmarks): bytes held
-// now, and the most held at once since the last ResetPeak.
+// now, and the most held at once since the last ResetPeak. And minitf's memory limit: an
+// allocation that would take the live bytes past Limit() fails as if the memory were not
+// there, so a kernel's output is ResourceExhausted ("OOM when allocating tensor with
+// shape[...]", naming the node) instead of the process being killed. The limit is the
+// machine's physical memory unless the environment variable MINITF_TENSOR_MEMORY_LIMIT
+// (bytes) or SetLimit says otherwise; SetLimit(0) restores the default.
 namespace tensor_stats {
+int64_t Limit();
+void SetLimit(int64_t bytes);
 int64_t LiveBytes();
 int64_t PeakBytes();
 void ResetPeak();

@@ -8,6 +8,8 @@
 #include <map>
 #include <mutex>
 
+#include <unistd.h>
+
 #include "framework/tensor.h"
 
 namespace tensorflow {
@@ -17,15 +19,34 @@ namespace {
 std::atomic<int64_t> g_live_bytes{0};
 std::atomic<int64_t> g_peak_bytes{0};
 
-void CountAllocation(int64_t bytes) {
-  const int64_t now = g_live_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+void CountPeak(int64_t now) {
   int64_t peak = g_peak_bytes.load(std::memory_order_relaxed);
   while (now > peak && !g_peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
   }
 }
+
+// The default limit: the machine's physical memory, or MINITF_TENSOR_MEMORY_LIMIT (bytes).
+int64_t DefaultLimit() {
+  if (const char* env = std::getenv("MINITF_TENSOR_MEMORY_LIMIT")) {
+    char* end = nullptr;
+    const long long v = std::strtoll(env, &end, 10);
+    if (end != env && *end == '\0' && v > 0) return v;
+  }
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : INT64_MAX;
+}
+
+std::atomic<int64_t>& LimitBytes() {
+  static std::atomic<int64_t> limit{DefaultLimit()};
+  return limit;
+}
 }  // namespace
 
 namespace tensor_stats {
+int64_t Limit() { return LimitBytes().load(std::memory_order_relaxed); }
+void SetLimit(int64_t bytes) {
+  LimitBytes().store(bytes > 0 ? bytes : DefaultLimit(), std::memory_order_relaxed);
+}
 int64_t LiveBytes() { return g_live_bytes.load(std::memory_order_relaxed); }
 int64_t PeakBytes() { return g_peak_bytes.load(std::memory_order_relaxed); }
 void ResetPeak() { g_peak_bytes.store(LiveBytes(), std::memory_order_relaxed); }
@@ -97,8 +118,17 @@ void FreeBytes(void* p, size_t bytes) {
 namespace tensor_memory {
 
 void* Allocate(size_t bytes) {
-  void* p = AllocateBytes(bytes);
-  if (p != nullptr) CountAllocation(static_cast<int64_t>(bytes));
+  // Reserve the bytes against the limit first, so that concurrent allocations cannot pass it
+  // together.
+  if (bytes > static_cast<size_t>(INT64_MAX)) return nullptr;
+  const auto n = static_cast<int64_t>(bytes);
+  const int64_t now = g_live_bytes.fetch_add(n, std::memory_order_relaxed) + n;
+  void* p = now <= tensor_stats::Limit() ? AllocateBytes(bytes) : nullptr;
+  if (p == nullptr) {
+    g_live_bytes.fetch_sub(n, std::memory_order_relaxed);
+    return nullptr;
+  }
+  CountPeak(now);
   return p;
 }
 

@@ -440,6 +440,37 @@ TEST(ClientSessionTest, PlanCacheKeepsAtMostItsCapacity) {
   EXPECT_GE(grown(1000), int64_t{20} << 20);  // unbounded, every plan is kept
 }
 
+// Outputs larger than the memory there is (or than tensor_stats' limit) are
+// ResourceExhausted with TF's OOM text naming the node, never an abort; the session keeps
+// working. (Reliability issue: these once ended in SIGABRT.)
+TEST(ClientSessionTest, HugeOutputsAreResourceExhausted) {
+  Scope root = Scope::NewRootScope();
+  Output n = ops::Placeholder(root, DT_INT32);
+  auto fill = ops::Fill(root.WithOpName("fill"), ops::Reshape(root, n, {1}), 1.f);
+  auto wide = ops::BroadcastTo(root.WithOpName("wide"), 1.f, ops::Stack(root, {n, n}));
+  auto tiled = ops::Tile(root.WithOpName("tiled"), ops::Const(root, {1.f}, {1, 1}),
+                         ops::Stack(root, {n, n}));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  // (2^31 - 1)^2 elements: far past any machine's memory, under the default
+  // limit (the machine's physical memory).
+  for (Output huge : {Output(wide), Output(tiled)}) {
+    Status s = session.Run({{n, 2147483647}}, {huge}, &out);
+    EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted) << s;
+    EXPECT_NE(s.message().find("OOM when allocating tensor with shape["), std::string::npos) << s;
+  }
+  // 256 MiB under a 64 MiB limit.
+  tensor_stats::SetLimit(int64_t{64} << 20);
+  Status s = session.Run({{n, 1 << 26}}, {fill}, &out);
+  tensor_stats::SetLimit(0);
+  EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted) << s;
+  EXPECT_EQ(s.message(),
+            "OOM when allocating tensor with shape[67108864] and type float on "
+            "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu\n\t [[{{node fill}}]]");
+  TF_ASSERT_OK(session.Run({{n, 1 << 26}}, {fill}, &out));
+  EXPECT_EQ(out[0].NumElements(), 1 << 26);
+}
+
 TEST(ClientSessionTest, ConcurrentRunsThenExtend) {
   Scope root = Scope::NewRootScope();
   auto a = ops::Const(root, {1, 2});
