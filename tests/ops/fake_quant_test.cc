@@ -376,6 +376,13 @@ TEST(FakeQuantErrorTest, KernelChecksReplaceTFsCrashes) {
                            {vgrad.backprops_wrt_input, vgrad.backprop_wrt_min}, &out));
   EXPECT_EQ(out[0].NumElements(), 0);
   test::ExpectTensorEqual<float>(out[1], Tensor(0.f));
+  // An empty input whose last dimension claims 2^40 channels: the per-channel gradient's
+  // min/max outputs would be 4 TiB. Refused (the min/max sizes differ, and no 4 TiB output is
+  // attempted), never an abort. (Reliability issue: this once ended in SIGABRT.)
+  const Tensor empty_wide(DT_FLOAT, TensorShape({0, int64_t{1} << 40}));
+  Status s = session.Run({{g, empty_wide}, {x, empty_wide}, {mn, {0.f}}, {mx, {1.f}}},
+                         {pcgrad.backprop_wrt_min}, &out);
+  EXPECT_TRUE(s.code() == error::INVALID_ARGUMENT || s.code() == error::RESOURCE_EXHAUSTED) << s;
 }
 
 }  // namespace
