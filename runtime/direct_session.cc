@@ -169,7 +169,10 @@ class DirectSession : public Session {
   Status Close() override {
     std::lock_guard<std::mutex> lock(mu_);
     closed_ = true;
-    core_.reset();  // a Run in flight keeps its own reference until it returns
+    // Runs in flight stop scheduling nodes and return Cancelled, as TF's; each keeps its own
+    // reference to the core until it returns.
+    if (core_ != nullptr) core_->Cancel();
+    core_.reset();
     return OkStatus();
   }
   Status Close(const RunOptions& /*run_options*/) override { return Close(); }

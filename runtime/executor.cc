@@ -45,6 +45,7 @@ struct ExecutionPlan::Frame {
   ThreadPool::TaskGroup* group = nullptr;  // null when running on the calling thread only
   std::vector<NodeExecStats>* stats = nullptr;
   int64_t deadline = 0;  // steady-clock nanoseconds; 0: none
+  const std::atomic<bool>* cancelled = nullptr;
 };
 
 ExecutionPlan::ExecutionPlan() = default;
@@ -545,9 +546,16 @@ void ExecutionPlan::Process(int node, Frame* f) const {
 }
 
 bool ExecutionPlan::Expired(Frame* f) const {
-  if (f->deadline == 0 || SteadyNanos() < f->deadline) return false;
+  Status why;
+  if (f->cancelled != nullptr && f->cancelled->load(std::memory_order_relaxed)) {
+    why = errors::Cancelled("Run call was cancelled");
+  } else if (f->deadline != 0 && SteadyNanos() >= f->deadline) {
+    why = errors::DeadlineExceeded("Timed out waiting for notification");
+  } else {
+    return false;
+  }
   std::lock_guard<std::mutex> lock(f->mu);
-  f->status.Update(errors::DeadlineExceeded("Timed out waiting for notification"));
+  f->status.Update(why);
   f->failed.store(true, std::memory_order_release);
   return true;
 }
@@ -581,7 +589,7 @@ void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const 
 
 Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches,
                           ThreadPool* pool, DeviceStepStats* stats, ResourceMgr* resources,
-                          int64_t timeout_ms) const {
+                          int64_t timeout_ms, const std::atomic<bool>* cancelled) const {
   // Kernels run with subnormals flushed to zero, as TF's do; set once per thread and task,
   // not per node (writing MXCSR is slow).
   ScopedFlushDenormal flush;
@@ -595,6 +603,7 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   if (has_refs_) f.refs.resize(num_slots_);
   f.resources = resources;
   f.pool = pool;
+  f.cancelled = cancelled;
   if (timeout_ms > 0) {
     f.deadline = SteadyNanos() + std::min<int64_t>(timeout_ms, int64_t{1} << 40) * 1000000;
   }

@@ -9,6 +9,7 @@
 #ifndef MINITF_RUNTIME_EXECUTOR_H_
 #define MINITF_RUNTIME_EXECUTOR_H_
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -68,10 +69,11 @@ class ExecutionPlan {
   // `resources` (optional) is the session's: what variables' kernels find through
   // OpKernelContext::resource_manager(). With `timeout_ms` > 0, no node starts after that
   // many milliseconds: the Run returns DeadlineExceeded with TF's text once the kernels
-  // already running finish (TF, too, lets a running kernel end), its buffers freed.
+  // already running finish (TF, too, lets a running kernel end), its buffers freed. Once
+  // `*cancelled` (optional) is true, likewise, with Cancelled.
   Status Run(const std::vector<Tensor>& feeds, std::vector<Tensor>* fetches, ThreadPool* pool,
-             DeviceStepStats* stats, ResourceMgr* resources = nullptr,
-             int64_t timeout_ms = 0) const;
+             DeviceStepStats* stats, ResourceMgr* resources = nullptr, int64_t timeout_ms = 0,
+             const std::atomic<bool>* cancelled = nullptr) const;
 
   int num_nodes() const;
 
@@ -90,7 +92,7 @@ class ExecutionPlan {
 
   void Process(int node, Frame* frame) const;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
-  // Whether the Run's deadline has passed (recording DeadlineExceeded when it has).
+  // Whether the Run's deadline has passed or it was cancelled (recording why when so).
   bool Expired(Frame* frame) const;
   void RunNode(int node, Frame* frame) const;
   Status PrepareRefInputs(const PlanNode& pn, Frame* f, absl::InlinedVector<TensorRef, 4>* refs,

@@ -137,7 +137,7 @@ Status SessionCore::RunPlan(const RunOptions& options, const ExecutionPlan& plan
   const int64_t timeout_ms =
       options.timeout_in_ms() > 0 ? options.timeout_in_ms() : operation_timeout_ms_;
   TF_RETURN_IF_ERROR(plan.Run(feeds, outputs, pool_.get(), trace ? &device_stats : nullptr,
-                              resources_.get(), timeout_ms));
+                              resources_.get(), timeout_ms, &cancelled_));
   if (trace) {
     device_stats.set_device("/job:localhost/replica:0/task:0/device:CPU:0");
     *metadata->mutable_step_stats()->add_dev_stats() = std::move(device_stats);

@@ -4,6 +4,7 @@
 #ifndef MINITF_RUNTIME_SESSION_CORE_H_
 #define MINITF_RUNTIME_SESSION_CORE_H_
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,6 +42,10 @@ class SessionCore {
   // Checks a feed value against the tensor it replaces (dtype, and shape where known).
   // `arg` >= 0 words a dtype mismatch as TF's Session::Run does ("Expects arg[i] ...").
   Status CheckFeed(const TensorId& id, const Tensor& value, int arg = -1) const;
+
+  // Stops every Run in flight and every later one (TF's Close of a DirectSession): no node
+  // starts after this; those Runs return Cancelled "Run call was cancelled".
+  void Cancel() { cancelled_.store(true, std::memory_order_relaxed); }
 
   // ClientSession's path: the cached plan for `sig`, run with `feeds` in signature order.
   Status Run(const RunOptions& options, const Signature& sig, const std::vector<Tensor>& feeds,
@@ -91,6 +96,7 @@ class SessionCore {
   std::unique_ptr<ThreadPool> pool_;
   // config.operation_timeout_in_ms: the deadline of Runs whose RunOptions set none (0: none).
   int64_t operation_timeout_ms_ = 0;
+  std::atomic<bool> cancelled_{false};  // set by Cancel()
   // The session's state across Runs (variables), freed with the session.
   std::unique_ptr<ResourceMgr> resources_;
   // Stateful nodes' kernels (random streams), shared by every plan below.

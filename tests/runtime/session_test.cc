@@ -3,6 +3,8 @@
 // read from a TF program running the same calls against TensorFlow's DirectSession.
 #include "tensorflow/core/public/session.h"
 
+#include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "absl/strings/escaping.h"
@@ -286,6 +288,33 @@ TEST(Session, DeadlinesAreDeadlineExceeded) {
               "Timed out waiting for notification");
   // RunOptions' own timeout wins over the session's.
   TF_EXPECT_OK(strict->Run(options, {}, {"y:0"}, {}, &out, nullptr));
+}
+
+// Close while a Run is in flight: the Run stops scheduling nodes and returns Cancelled with
+// TF's text (a TF program closing its DirectSession mid-Run gets "Run call was cancelled").
+TEST(Session, CloseCancelsARunInFlight) {
+  Scope root = Scope::NewRootScope();
+  auto a = ops::Fill(root.WithOpName("a"), {400, 400}, 0.001f);
+  Output x = a;
+  for (int i = 0; i < 2000; ++i) x = ops::MatMul(root, x, a);  // seconds of work
+  ops::Identity(root.WithOpName("y"), x);
+  GraphDef g;
+  TF_ASSERT_OK(root.ToGraphDef(&g));
+  std::unique_ptr<Session> session(NewSession(SessionOptions()));
+  TF_ASSERT_OK(session->Create(g));
+  Status run;
+  std::atomic<bool> started{false};
+  std::thread t([&] {
+    std::vector<Tensor> out;
+    started = true;
+    run = session->Run({}, {"y:0"}, {}, &out);
+  });
+  while (!started) std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  TF_EXPECT_OK(session->Close());
+  t.join();
+  // Cancelled, not OK: it stopped before its 2000 products were done.
+  ExpectError(run, absl::StatusCode::kCancelled, "Run call was cancelled");
 }
 
 TEST(Session, ConcurrentRunsAgree) {
