@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "framework/errors.h"
+#include "framework/internal/shape_error_sink.h"
 #include "framework/shape_inference.h"
 
 namespace tensorflow {
@@ -53,7 +54,14 @@ Status InferNodeShapes(Node* node) {
   }
   shape_inference::InferenceContext ctx(&node->def(), shapes, values, node->num_outputs());
   ctx.set_input_handle_shapes_and_types(std::move(handles));
-  Status s = reg->shape_inference_fn(&ctx);
+  // Shape functions compute with the graph's (untrusted) sizes: a size that would overflow
+  // or go bad inside them is this node's error, not an abort.
+  Status s;
+  {
+    shape_internal::ScopedShapeErrorSink sink;
+    s = reg->shape_inference_fn(&ctx);
+    if (s.ok() && !sink.status().ok()) s = errors::InvalidArgument(sink.status().message());
+  }
   if (!s.ok()) {
     std::vector<std::string> input_shapes;
     // TF's InferenceContext spelling: "?" for an unknown rank ("[?,3]" for unknown sizes).

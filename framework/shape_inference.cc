@@ -45,9 +45,8 @@ Status InferenceContext::MakeShapeFromShapeTensor(int i, PartialTensorShape* out
   const Tensor* t = input_tensors_[i];
   if (t == nullptr) {
     const PartialTensorShape& s = inputs_[i];
-    *out = s.unknown_rank() || s.dim_size(0) < 0
-               ? PartialTensorShape()
-               : PartialTensorShape(std::vector<int64_t>(s.dim_size(0), -1));
+    *out = s.unknown_rank() || s.dim_size(0) < 0 ? PartialTensorShape()
+                                                 : UnknownShapeOfRank(s.dim_size(0));
     return OkStatus();
   }
   const std::vector<int64_t> values = tensor::IntValues(*t);
@@ -111,6 +110,11 @@ Status UnchangedShape(InferenceContext* c) {
     c->set_output_handle_shapes_and_types(0, *handle);
   }
   return OkStatus();
+}
+
+PartialTensorShape UnknownShapeOfRank(int64_t rank) {
+  if (rank < 0 || rank > TensorShape::MaxDimensions()) return PartialTensorShape();
+  return PartialTensorShape(std::vector<int64_t>(static_cast<size_t>(rank), -1));
 }
 
 Status UnchangedShapeWithRank(InferenceContext* c, int rank) {

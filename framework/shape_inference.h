@@ -92,6 +92,11 @@ class InferenceContext {
 typedef std::function<Status(InferenceContext*)> ShapeInferenceFn;
 
 // Output 0 has input 0's shape.
+// `rank` unknown sizes (TF's InferenceContext::UnknownShapeOfRank); an unknown rank when
+// `rank` is negative or more than a tensor can have (a size read from an untrusted graph,
+// such as the length of a shape tensor, never sizes a vector here).
+PartialTensorShape UnknownShapeOfRank(int64_t rank);
+
 Status UnchangedShape(InferenceContext* c);
 // Output 0 has input 0's shape, which must have rank `rank` (unknown rank: `rank` unknown dims).
 Status UnchangedShapeWithRank(InferenceContext* c, int rank);

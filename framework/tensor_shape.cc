@@ -8,8 +8,24 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "framework/errors.h"
+#include "framework/internal/shape_error_sink.h"
 
 namespace tensorflow {
+
+namespace shape_internal {
+namespace {
+thread_local ScopedShapeErrorSink* g_sink = nullptr;
+}  // namespace
+
+ScopedShapeErrorSink::ScopedShapeErrorSink() : previous_(g_sink) { g_sink = this; }
+ScopedShapeErrorSink::~ScopedShapeErrorSink() { g_sink = previous_; }
+
+void CheckOrRecord(const Status& s) {
+  if (s.ok()) return;
+  if (g_sink == nullptr) TF_CHECK_OK(s);
+  if (g_sink->status_.ok()) g_sink->status_ = s;
+}
+}  // namespace shape_internal
 
 template <class Shape>
 TensorShapeBase<Shape>::TensorShapeBase()
@@ -17,12 +33,12 @@ TensorShapeBase<Shape>::TensorShapeBase()
 
 template <class Shape>
 TensorShapeBase<Shape>::TensorShapeBase(absl::Span<const int64_t> dim_sizes) {
-  TF_CHECK_OK(BuildTensorShapeBase(dim_sizes, static_cast<Shape*>(this)));
+  shape_internal::CheckOrRecord(BuildTensorShapeBase(dim_sizes, static_cast<Shape*>(this)));
 }
 
 template <class Shape>
 TensorShapeBase<Shape>::TensorShapeBase(const TensorShapeProto& proto) {
-  TF_CHECK_OK(BuildTensorShapeBase(proto, static_cast<Shape*>(this)));
+  shape_internal::CheckOrRecord(BuildTensorShapeBase(proto, static_cast<Shape*>(this)));
 }
 
 template <class Shape>
@@ -146,7 +162,7 @@ Status TensorShapeBase<Shape>::AddDimWithStatus(int64_t size) {
 
 template <class Shape>
 void TensorShapeBase<Shape>::AddDim(int64_t size) {
-  TF_CHECK_OK(AddDimWithStatus(size));
+  shape_internal::CheckOrRecord(AddDimWithStatus(size));
 }
 
 template <class Shape>
@@ -179,7 +195,7 @@ Status TensorShapeBase<Shape>::InsertDimWithStatus(int d, int64_t size) {
 
 template <class Shape>
 void TensorShapeBase<Shape>::InsertDim(int d, int64_t size) {
-  TF_CHECK_OK(InsertDimWithStatus(d, size));
+  shape_internal::CheckOrRecord(InsertDimWithStatus(d, size));
 }
 
 template <class Shape>
@@ -196,12 +212,12 @@ Status TensorShapeBase<Shape>::SetDimWithStatus(int d, int64_t size) {
 
 template <class Shape>
 void TensorShapeBase<Shape>::set_dim(int d, int64_t size) {
-  TF_CHECK_OK(SetDimWithStatus(d, size));
+  shape_internal::CheckOrRecord(SetDimWithStatus(d, size));
 }
 
 template <class Shape>
 void TensorShapeBase<Shape>::RemoveDimRange(int begin, int end) {
-  TF_CHECK_OK(RemoveDimRangeWithStatus(begin, end));
+  shape_internal::CheckOrRecord(RemoveDimRangeWithStatus(begin, end));
 }
 
 template <class Shape>
@@ -340,7 +356,7 @@ Status PartialTensorShape::MergeWith(const PartialTensorShape& shape,
 
 PartialTensorShape PartialTensorShape::Merge(const PartialTensorShape& shape) const {
   PartialTensorShape out;
-  TF_CHECK_OK(MergeWith(shape, &out));
+  shape_internal::CheckOrRecord(MergeWith(shape, &out));
   return out;
 }
 

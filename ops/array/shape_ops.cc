@@ -18,7 +18,7 @@ Status ReshapeShape(InferenceContext* c) {
   if (shape == nullptr) {
     const PartialTensorShape& s = c->input(1);
     c->set_output(0, (s.dims() == 1 && s.dim_size(0) >= 0)
-                         ? PartialTensorShape(std::vector<int64_t>(s.dim_size(0), -1))
+                         ? shape_inference::UnknownShapeOfRank(s.dim_size(0))
                          : PartialTensorShape());
     return OkStatus();
   }
@@ -117,7 +117,7 @@ Status FillShape(InferenceContext* c) {
     const PartialTensorShape& d = c->input(0);
     c->set_output(0, d.unknown_rank() || d.dim_size(0) < 0
                          ? PartialTensorShape()
-                         : PartialTensorShape(std::vector<int64_t>(d.dim_size(0), -1)));
+                         : shape_inference::UnknownShapeOfRank(d.dim_size(0)));
     return OkStatus();
   }
   const std::vector<int64_t> values = tensor::IntValues(*dims);
