@@ -232,12 +232,18 @@ class DepthOp : public OpKernel {
       OP_REQUIRES(ctx, w % bs == 0 && h % bs == 0,
                   errors::InvalidArgument("Image width ", w, " and height ", h,
                                           " should be divisible by block_size: ", bs));
-      out_shape = TensorShape({n, h / bs, w / bs, c * bs * bs});
+      int64_t depth = 0;
+      OP_REQUIRES(ctx, !__builtin_mul_overflow(c, bs * bs, &depth),
+                  errors::InvalidArgument("Output depth ", c, " * ", bs * bs, " overflows"));
+      OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape({n, h / bs, w / bs, depth}, &out_shape));
     } else {
       OP_REQUIRES(ctx, c % (bs * bs) == 0,
                   errors::InvalidArgument("Input depth dimension ", c,
                                           " should be divisible by: ", bs * bs));
-      out_shape = TensorShape({n, h * bs, w * bs, c / (bs * bs)});
+      int64_t oh = 0, ow = 0;
+      OP_REQUIRES(ctx, !__builtin_mul_overflow(h, bs, &oh) && !__builtin_mul_overflow(w, bs, &ow),
+                  errors::InvalidArgument("Output size ", h, "x", w, " * ", bs, " overflows"));
+      OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape({n, oh, ow, c / (bs * bs)}, &out_shape));
     }
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
@@ -269,7 +275,7 @@ class DepthOp : public OpKernel {
   }
 
  private:
-  int64_t block_ = 0;
+  int block_ = 0;  // an int attr, as TF reads it (values past int32 are TF's InvalidArgument)
 };
 
 #define MINITF_REGISTER_BATCH(T)                                                            \

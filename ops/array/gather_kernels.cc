@@ -74,21 +74,28 @@ class GatherOp : public OpKernel {
                                 " > ", static_cast<int64_t>(std::numeric_limits<Index>::max())));
     std::vector<int64_t> out_dims;
     int64_t batch = 1, outer = 1, inner = 1;
+    // An empty params may have sizes whose products overflow: they are only used when the
+    // output is not empty, and then they fit (each is a factor of its element count).
+    auto times = [](int64_t* product, int64_t size) {
+      if (__builtin_mul_overflow(*product, size, product)) *product = 0;
+    };
     for (int i = 0; i < batch_dims; ++i) {
       out_dims.push_back(params.dim_size(i));
-      batch *= params.dim_size(i);
+      times(&batch, params.dim_size(i));
     }
     for (int i = batch_dims; i < axis; ++i) {
       out_dims.push_back(params.dim_size(i));
-      outer *= params.dim_size(i);
+      times(&outer, params.dim_size(i));
     }
     for (int i = batch_dims; i < indices.dims(); ++i) out_dims.push_back(indices.dim_size(i));
     for (int i = axis + 1; i < params.dims(); ++i) {
       out_dims.push_back(params.dim_size(i));
-      inner *= params.dim_size(i);
+      times(&inner, params.dim_size(i));
     }
+    TensorShape out_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(out_dims, &out_shape));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(out_dims), &out));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_shape, &out));
     const int64_t n = indices.NumElements();
     if (n == 0 || inner == 0 || out->NumElements() == 0) return;
     const Index* idx = indices.flat<Index>().data();
@@ -176,7 +183,9 @@ class GatherNdOp : public OpKernel {
       slice *= params.dim_size(d);
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(out_dims), &out));
+    TensorShape out_dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(out_dims, &out_dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_dims_shape, &out));
     if (n == 0) return;
     OP_REQUIRES(ctx, params.NumElements() > 0,
                 errors::InvalidArgument("Requested more than 0 entries, but params is empty.  "

@@ -73,7 +73,10 @@ class ReshapeOp : public OpKernel {
       } else {
         OP_REQUIRES(ctx, dims[d] >= 0,
                     errors::InvalidArgument("Size ", d, " must be non-negative, not ", dims[d]));
-        product *= dims[d];
+        const int64_t before = product;
+        OP_REQUIRES(ctx, !__builtin_mul_overflow(before, dims[d], &product),
+                    errors::InvalidArgument("Encountered overflow when multiplying ", before,
+                                            " with ", dims[d], " in the requested shape"));
       }
     }
     if (unknown >= 0) {
@@ -87,8 +90,10 @@ class ReshapeOp : public OpKernel {
     OP_REQUIRES(ctx, product == in.NumElements(),
                 errors::InvalidArgument("Input to reshape is a tensor with ", in.NumElements(),
                                         " values, but the requested shape has ", product));
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &shape));
     Tensor out;
-    OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(dims)),
+    OP_REQUIRES(ctx, out.CopyFrom(in, shape),
                 errors::Internal("Reshape could not share its input"));
     ctx->set_output(0, out);
   }
@@ -138,8 +143,10 @@ class ExpandDimsOp : public OpKernel {
     const auto in_dims = in.shape().dim_sizes();
     std::vector<int64_t> dims(in_dims.begin(), in_dims.end());
     dims.insert(dims.begin() + (dim < 0 ? dim + rank + 1 : dim), 1);
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &shape));
     Tensor out;
-    OP_REQUIRES(ctx, out.CopyFrom(in, TensorShape(dims)),
+    OP_REQUIRES(ctx, out.CopyFrom(in, shape),
                 errors::Internal("ExpandDims could not share its input"));
     ctx->set_output(0, out);
   }

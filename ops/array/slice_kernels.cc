@@ -60,7 +60,9 @@ class StridedSliceOp : public OpKernel {
       return;
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(out_dims), &out));
+    TensorShape out_dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(out_dims, &out_dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_dims_shape, &out));
     const std::vector<int64_t> processing = KnownDims(spec.processing);
     if (out->NumElements() == 0) return;
     OP_REQUIRES(ctx, static_cast<int>(processing.size()) <= kMaxSliceDims,
@@ -130,7 +132,9 @@ void SplitAlong(OpKernelContext* ctx, const Tensor& value, int axis,
   for (size_t k = 0; k < sizes.size(); ++k) {
     dims[axis] = sizes[k];
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(static_cast<int>(k), TensorShape(dims), &out));
+    TensorShape dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(static_cast<int>(k), dims_shape, &out));
     parts[k] = out->flat<T>().data();
     widths[k] = sizes[k] * inner;
   }

@@ -50,7 +50,9 @@ class TransposeOp : public OpKernel {
       strides[d] = in_strides[perm[d]];
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(out_dims), &out));
+    TensorShape out_dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(out_dims, &out_dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, out_dims_shape, &out));
     StridedCopy(ctx, x.flat<T>().data(), 0, out_dims, strides, out->flat<T>().data());
   }
 };
@@ -122,7 +124,9 @@ class PackOp : public OpKernel {
     std::vector<int64_t> dims = Dims(first);
     dims.insert(dims.begin() + axis, n);
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    TensorShape dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
     if (out->NumElements() == 0) return;
     int64_t outer = 1;
     for (int d = 0; d < axis; ++d) outer *= first.dim_size(d);
@@ -163,7 +167,9 @@ class UnpackOp : public OpKernel {
     std::vector<T*> parts(num);
     for (int k = 0; k < num; ++k) {
       Tensor* out = nullptr;
-      OP_REQUIRES_OK(ctx, ctx->allocate_output(k, TensorShape(dims), &out));
+      TensorShape dims_shape;
+      OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+      OP_REQUIRES_OK(ctx, ctx->allocate_output(k, dims_shape, &out));
       parts[k] = out->flat<T>().data();
     }
     array_internal::SplitRows(value.flat<T>().data(), outer, std::vector<int64_t>(num, inner),
@@ -223,7 +229,12 @@ class ConcatV2Op : public OpKernel {
     const TensorShape& first = ctx->input(0).shape();
     const int rank = first.dims();
     int64_t axis = tensor::IntValues(axis_t)[0];
-    OP_REQUIRES(ctx, (axis >= -rank && axis < rank) || (rank == 0 && axis == 0),
+    // Scalars have no axis to concatenate along (TF accepts them only in pre-2015 graphs);
+    // once, minitf wrote their N values into a one-element output.
+    OP_REQUIRES(ctx, rank > 0,
+                errors::InvalidArgument("ConcatOp : Can't concatenate scalars (use tf.stack "
+                                        "instead)"));
+    OP_REQUIRES(ctx, axis >= -rank && axis < rank,
                 errors::InvalidArgument("ConcatOp : Expected concatenating dimensions in the "
                                         "range [",
                                         -rank, ", ", rank, "), but got ", axis));
@@ -248,7 +259,9 @@ class ConcatV2Op : public OpKernel {
     std::vector<int64_t> dims = Dims(first);
     if (rank > 0) dims[axis] = total;
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    TensorShape dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
     if (out->NumElements() == 0) return;
     int64_t outer = 1;
     for (int d = 0; d < axis; ++d) outer *= first.dim_size(d);
@@ -365,7 +378,9 @@ class SliceOp : public OpKernel {
                                           "], but got ", size[d]));
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(size), &out));
+    TensorShape size_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(size, &size_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, size_shape, &out));
     const std::vector<int64_t> strides = RowMajorStrides(in.shape());
     int64_t offset = 0;
     for (int d = 0; d < rank; ++d) offset += begin[d] * strides[d];
@@ -447,7 +462,9 @@ class TileOp : public OpKernel {
       dims[d] = in.dim_size(d) * m[d];
     }
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    TensorShape dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
     if (out->NumElements() == 0) return;
     const std::vector<int64_t> strides = RowMajorStrides(in.shape());
     const std::vector<int64_t> in_dims = Dims(in.shape());
@@ -499,7 +516,9 @@ class OneHotOp : public OpKernel {
     std::vector<int64_t> dims = Dims(indices.shape());
     dims.insert(dims.begin() + axis, depth);
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape(dims), &out));
+    TensorShape dims_shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
     int64_t prefix = 1, suffix = 1;
     for (int d = 0; d < axis; ++d) prefix *= indices.dim_size(d);
     for (int d = axis; d < rank; ++d) suffix *= indices.dim_size(d);

@@ -63,15 +63,23 @@ Status MakeLayout(const Tensor& input, const Tensor& axes, bool keep_dims,
       reduction::ReducedDims(tensor::IntValues(axes), rank, reduction::Checker::kKernel, &reduce));
   for (int d = 0; d < rank; ++d) {
     const int64_t size = input.dim_size(d);
+    // An empty input may have sizes whose products overflow: the output's shape says so
+    // (TF's overflow text) before any product is used.
     if (reduce[d]) {
-      layout->reduce_count *= size;
-      if (keep_dims) layout->out_shape.AddDim(1);
+      if (__builtin_mul_overflow(layout->reduce_count, size, &layout->reduce_count)) {
+        return errors::InvalidArgument("Reducing ", input.shape().DebugString(),
+                                       " overflows the count of reduced values");
+      }
+      if (keep_dims) TF_RETURN_IF_ERROR(layout->out_shape.AddDimWithStatus(1));
     } else {
-      layout->out_shape.AddDim(size);
+      TF_RETURN_IF_ERROR(layout->out_shape.AddDimWithStatus(size));
     }
     if (size == 1) continue;  // a size-1 dim is neither: it changes no offsets
     if (!layout->sizes.empty() && layout->reduced.back() == reduce[d]) {
-      layout->sizes.back() *= size;
+      if (__builtin_mul_overflow(layout->sizes.back(), size, &layout->sizes.back())) {
+        return errors::InvalidArgument("Reducing ", input.shape().DebugString(),
+                                       " overflows its sizes");
+      }
     } else {
       layout->sizes.push_back(size);
       layout->reduced.push_back(reduce[d]);

@@ -355,7 +355,8 @@ class BiasAddGradOp : public OpKernel {
     T* z = out->flat<T>().data();
     // Each channel summed in element order (one task per channel: deterministic).
     const int64_t n = g.NumElements();
-    const int64_t outer = channel.channels == 0 ? 0 : n / (channel.channels * channel.inner);
+    const int64_t per_outer = channel.channels * channel.inner;  // 0 when any size is 0
+    const int64_t outer = per_outer == 0 ? 0 : n / per_outer;
     ctx->ParallelFor(channel.channels, 1, [&](int64_t s, int64_t e) {
       for (int64_t c = s; c < e; ++c) {
         SumType<T> acc = SumType<T>(0);

@@ -52,6 +52,10 @@ TEST(ArrayTransformTest, ErrorsAreTFs) {
               "shape[1] = [2,3]");
   ExpectError(root, {{x, x234}, {y, x234}, {i, 3}}, Concat(root, {x, y}, i),
               "ConcatOp : Expected concatenating dimensions in the range [-3, 3), but got 3");
+  // Scalars fed where shapes are unknown at graph time (found by tests/ops/op_fuzz_test.cc:
+  // minitf once wrote both values into a one-element output).
+  ExpectError(root, {{x, 1.f}, {y, 2.f}, {i, 0}}, Concat(root, {x, y}, i),
+              "ConcatOp : Can't concatenate scalars (use tf.stack instead)");
   ExpectError(root, {{x, x234}, {i, {0, 0, 0}}, {j, {1, 4, 1}}}, Slice(root, x, i, j),
               "Expected size[1] in [0, 3], but got 4");
   ExpectError(root, {{x, x234}, {i, {0, 0}}, {j, {1, 1}}}, Slice(root, x, i, j),
