@@ -13,9 +13,26 @@ using shape_inference::InferenceContext;
 namespace {
 
 // a * b, a + b, a - b on dimensions that may be unknown (-1), with TF's errors.
-int64_t MulDim(int64_t a, int64_t b) { return a < 0 ? -1 : a * b; }
+// Size arithmetic on known (>= 0) or unknown (-1) sizes; sizes from an untrusted graph may
+// overflow, which is the node's error.
+Status MulDim(int64_t a, int64_t b, int64_t* out) {
+  if (a < 0) {
+    *out = -1;
+    return OkStatus();
+  }
+  if (__builtin_mul_overflow(a, b, out)) {
+    return errors::InvalidArgument("Dimension size ", a, " * ", b, " overflows");
+  }
+  return OkStatus();
+}
 Status AddDim(int64_t a, int64_t b, int64_t* out) {
-  *out = a < 0 ? -1 : a + b;
+  if (a < 0) {
+    *out = -1;
+    return OkStatus();
+  }
+  if (__builtin_add_overflow(a, b, out)) {
+    return errors::InvalidArgument("Dimension size ", a, " + ", b, " overflows");
+  }
   return OkStatus();
 }
 Status SubDim(int64_t a, int64_t b, int64_t* out) {
@@ -66,11 +83,7 @@ Status BlockShapeCommon(InferenceContext* c, const PartialTensorShape& input,
     int64_t product = 1;
     for (int64_t b : blocks) {
       if (b < 1) return errors::InvalidArgument("block_shape must be positive");
-      if (to_batch) {
-        batch = MulDim(batch, b);
-      } else {
-        product *= b;
-      }
+      TF_RETURN_IF_ERROR(to_batch ? MulDim(batch, b, &batch) : MulDim(product, b, &product));
     }
     if (!to_batch && product > 0) TF_RETURN_IF_ERROR(DivideEvenly(batch, product, &batch));
   } else if (num_block_dims > 0) {
@@ -91,11 +104,13 @@ Status BlockShapeCommon(InferenceContext* c, const PartialTensorShape& input,
       const int64_t size = input.unknown_rank() ? -1 : input.dim_size(d + 1);
       if (to_batch) {
         int64_t padded;
-        TF_RETURN_IF_ERROR(AddDim(size, start + end, &padded));
+        TF_RETURN_IF_ERROR(AddDim(size, start, &padded));
+        TF_RETURN_IF_ERROR(AddDim(padded, end, &padded));
         TF_RETURN_IF_ERROR(DivideEvenly(padded, blocks[d], &out[d + 1]));
       } else {
         int64_t cropped;
-        TF_RETURN_IF_ERROR(SubDim(MulDim(size, blocks[d]), start, &cropped));
+        TF_RETURN_IF_ERROR(MulDim(size, blocks[d], &cropped));
+        TF_RETURN_IF_ERROR(SubDim(cropped, start, &cropped));
         TF_RETURN_IF_ERROR(SubDim(cropped, end, &out[d + 1]));
       }
     }
@@ -136,8 +151,9 @@ Status BatchToSpaceShape(InferenceContext* c) { return FourDimsShape(c, false); 
 Status DepthShape(InferenceContext* c, bool to_depth) {
   TF_RETURN_IF_ERROR(c->WithRank(0, 4));
   const PartialTensorShape& in = c->input(0);
-  int64_t block = 0;
-  TF_RETURN_IF_ERROR(c->GetAttr("block_size", &block));
+  int32_t block32 = 0;  // an int attr, as TF reads it: past int32 is InvalidArgument
+  TF_RETURN_IF_ERROR(c->GetAttr("block_size", &block32));
+  const int64_t block = block32;
   std::string format;
   TF_RETURN_IF_ERROR(c->GetAttr("data_format", &format));
   if (in.unknown_rank()) {
@@ -151,10 +167,10 @@ Status DepthShape(InferenceContext* c, bool to_depth) {
   if (to_depth) {
     TF_RETURN_IF_ERROR(DivideEvenly(in.dim_size(h), block, &out[h]));
     TF_RETURN_IF_ERROR(DivideEvenly(in.dim_size(w), block, &out[w]));
-    out[ch] = MulDim(in.dim_size(ch), block * block);
+    TF_RETURN_IF_ERROR(MulDim(in.dim_size(ch), block * block, &out[ch]));
   } else {
-    out[h] = MulDim(in.dim_size(h), block);
-    out[w] = MulDim(in.dim_size(w), block);
+    TF_RETURN_IF_ERROR(MulDim(in.dim_size(h), block, &out[h]));
+    TF_RETURN_IF_ERROR(MulDim(in.dim_size(w), block, &out[w]));
     TF_RETURN_IF_ERROR(DivideEvenly(in.dim_size(ch), block * block, &out[ch]));
   }
   c->set_output(0, PartialTensorShape(out));
