@@ -22,8 +22,11 @@ ScopedShapeErrorSink::~ScopedShapeErrorSink() { g_sink = previous_; }
 
 void CheckOrRecord(const Status& s) {
   if (s.ok()) return;
-  if (g_sink == nullptr) TF_CHECK_OK(s);
-  if (g_sink->status_.ok()) g_sink->status_ = s;
+  if (g_sink == nullptr) {
+    LOG(FATAL) << "Non-OK-status: " << s;
+  } else if (g_sink->status_.ok()) {
+    g_sink->status_ = s;
+  }
 }
 }  // namespace shape_internal
 
