@@ -117,7 +117,17 @@ void FreeBytes(void* p, size_t bytes) {
 
 namespace tensor_memory {
 
+namespace {
+std::atomic<int64_t> g_fail_countdown{0};  // FailNthAllocationForTest
+}  // namespace
+
+void FailNthAllocationForTest(int64_t n) { g_fail_countdown.store(n, std::memory_order_relaxed); }
+
 void* Allocate(size_t bytes) {
+  if (g_fail_countdown.load(std::memory_order_relaxed) > 0 &&
+      g_fail_countdown.fetch_sub(1, std::memory_order_relaxed) == 1) {
+    return nullptr;
+  }
   // Reserve the bytes against the limit first, so that concurrent allocations cannot pass it
   // together.
   if (bytes > static_cast<size_t>(INT64_MAX)) return nullptr;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
 
@@ -63,6 +64,8 @@ int64_t NowNanos() {
       .count();
 }
 
+std::atomic<int64_t> g_throw_countdown{0};  // ThrowFromNthKernelForTest
+
 int64_t SteadyNanos() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -98,12 +101,12 @@ bool MaterializeFillLike(const std::string& op, const PartialTensorShape& shape,
                          Tensor* value) {
   constexpr int64_t kMaxBytes = int64_t{10} << 20;  // grappler's largest folded constant
   if (!shape.IsFullyDefined() || !DataTypeCanUseMemcpy(dtype) || dtype == DT_RESOURCE ||
-      shape.num_elements() * DataTypeSize(dtype) > kMaxBytes) {
+      shape.num_elements() > kMaxBytes / DataTypeSize(dtype)) {
     return false;
   }
   TensorShape dims;
-  if (!shape.AsTensorShape(&dims)) return false;
-  Tensor t(dtype, dims);
+  Tensor t;  // when it cannot be allocated, the node runs instead
+  if (!shape.AsTensorShape(&dims) || !Tensor::BuildTensor(dtype, dims, &t).ok()) return false;
   std::memset(t.data(), 0, t.TotalBytes());
   if (op == "OnesLike") {
     switch (dtype) {
@@ -145,7 +148,7 @@ bool MaterializeShapeOp(const Node* n, const std::unordered_map<uint64_t, int>& 
   if (fill_like) return MaterializeFillLike(op, shape, n->output_type(0), value);
   if (op == "Rank") {
     if (shape.unknown_rank()) return false;
-    *value = Tensor(DT_INT32, TensorShape({}));
+    if (!Tensor::BuildTensor(DT_INT32, TensorShape({}), value).ok()) return false;
     value->scalar<int32_t>()() = shape.dims();
     return true;
   }
@@ -161,7 +164,11 @@ bool MaterializeShapeOp(const Node* n, const std::unordered_map<uint64_t, int>& 
   for (int64_t v : values) {
     if (out_type == DT_INT32 && v > std::numeric_limits<int32_t>::max()) return false;
   }
-  *value = Tensor(out_type, op == "Shape" ? TensorShape({shape.dims()}) : TensorShape({}));
+  if (!Tensor::BuildTensor(out_type, op == "Shape" ? TensorShape({shape.dims()}) : TensorShape({}),
+                           value)
+           .ok()) {
+    return false;
+  }
   for (size_t i = 0; i < values.size(); ++i) {
     if (out_type == DT_INT32) {
       value->flat<int32_t>()(i) = static_cast<int32_t>(values[i]);
@@ -430,6 +437,10 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     start = NowNanos();
   }
   try {
+    if (g_throw_countdown.load(std::memory_order_relaxed) > 0 &&
+        g_throw_countdown.fetch_sub(1, std::memory_order_relaxed) == 1) {
+      throw std::runtime_error("fault injected by ThrowFromNthKernelForTest");
+    }
     pn.kernel->Compute(&ctx);  // MXCSR flush-to-zero is set by whoever runs Process
   } catch (const std::exception& e) {
     ctx.SetStatus(errors::Internal("kernel threw: ", e.what()));
@@ -657,6 +668,8 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   }
   return OkStatus();
 }
+
+void ThrowFromNthKernelForTest(int64_t n) { g_throw_countdown.store(n, std::memory_order_relaxed); }
 
 }  // namespace runtime
 }  // namespace tensorflow

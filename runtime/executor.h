@@ -115,6 +115,10 @@ class ExecutionPlan {
   int num_slots_ = 0;
 };
 
+// Test hook (fault injection): the n-th kernel run from now (1: the next one) throws before
+// it computes, as a kernel with a bug would; 0 turns it off. Process-wide.
+void ThrowFromNthKernelForTest(int64_t n);
+
 }  // namespace runtime
 }  // namespace tensorflow
 

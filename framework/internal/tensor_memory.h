@@ -7,6 +7,7 @@
 #define MINITF_FRAMEWORK_INTERNAL_TENSOR_MEMORY_H_
 
 #include <cstddef>
+#include <cstdint>
 
 namespace tensorflow {
 namespace tensor_memory {
@@ -15,6 +16,10 @@ namespace tensor_memory {
 void* Allocate(size_t bytes);
 // Returns storage from Allocate(bytes).
 void Free(void* p, size_t bytes);
+
+// Test hook (fault injection): the n-th Allocate from now (1: the next one) returns nullptr as
+// if the memory were exhausted; 0 turns it off. Process-wide.
+void FailNthAllocationForTest(int64_t n);
 
 }  // namespace tensor_memory
 }  // namespace tensorflow
