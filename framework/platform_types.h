@@ -1,8 +1,7 @@
 // minitf: the integer and string names of TF's tensorflow/core/platform/types.h and
 // stringpiece.h, without the DataType machinery of framework/types.h, for the light platform
 // headers (env.h, path.h, stringprintf.h, command_line_flags.h) that TF programs expect to
-// bring them. Repeating a typedef of the same type is legal, so framework/types.h may keep its
-// own.
+// bring them; framework/types.h includes it.
 //
 //   int32 steps = 10;  uint64 size = 0;  StringPiece name = "model.pb";
 #ifndef MINITF_FRAMEWORK_PLATFORM_TYPES_H_

@@ -19,6 +19,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "framework/platform_types.h"
 #include "tensorflow/core/framework/types.pb.h"
 
 // TF's spelling of [[nodiscard]], used by the generated Attrs setters.
@@ -28,15 +29,7 @@
 
 namespace tensorflow {
 
-// Fixed-width integer names TF code still uses.
-typedef int8_t int8;
-typedef int16_t int16;
-typedef int32_t int32;
-typedef int64_t int64;
-typedef uint8_t uint8;
-typedef uint16_t uint16;
-typedef uint32_t uint32;
-typedef uint64_t uint64;
+// Fixed-width integer names TF code still uses, StringPiece and string: framework/platform_types.h.
 
 typedef std::complex<float> complex64;
 typedef std::complex<double> complex128;
@@ -46,8 +39,6 @@ typedef Eigen::bfloat16 bfloat16;
 // TF's string element type. TF's class converts implicitly to and from std::string;
 // minitf uses std::string itself, so both spellings work in user code.
 typedef std::string tstring;
-typedef absl::string_view StringPiece;
-typedef std::string string;
 
 namespace gtl {
 template <typename T>
