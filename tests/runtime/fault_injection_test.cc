@@ -59,55 +59,50 @@ std::vector<Tensor> Train(ClientSession& session, const Step& s, int steps) {
   return out;
 }
 
-TEST(FaultInjection, EveryAllocationOfATrainingStepMayFail) {
+// Sweeps `inject(n)` for n = 1..max_n over one training step: each faulty Run must be
+// `code` with every text of `texts` in its message, and two clean steps afterwards must give a
+// fault-free session's numbers. Returns how many Runs failed.
+template <typename Inject>
+int SweepTrainingStep(Inject inject, int max_n, absl::StatusCode code,
+                      const std::vector<std::string>& texts) {
   Step s = MakeStep();
   ClientSession reference(s.root);
   const std::vector<Tensor> want = Train(reference, s, 2);
 
   ClientSession session(s.root);
   int failures = 0;
-  for (int n = 1; n <= 64; ++n) {
+  for (int n = 1; n <= max_n; ++n) {
     std::vector<Tensor> out;
-    TF_ASSERT_OK(session.Run({}, {}, {s.init}, &out));
-    tensor_memory::FailNthAllocationForTest(n);
+    TF_CHECK_OK(session.Run({}, {}, {s.init}, &out));
+    inject(n);
     Status st = session.Run({{s.x, Input()}}, {s.loss, s.weights}, &out);
-    tensor_memory::FailNthAllocationForTest(0);
+    inject(0);
     if (!st.ok()) {
       ++failures;
-      EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted) << n << ": " << st;
-      EXPECT_NE(st.message().find("OOM when allocating tensor"), std::string::npos) << st;
+      EXPECT_EQ(st.code(), code) << n << ": " << st;
+      for (const std::string& text : texts) {
+        EXPECT_NE(st.message().find(text), std::string::npos) << text << " in " << st;
+      }
     }
     // The session is whole: two clean steps from a fresh start give the reference's numbers.
     const std::vector<Tensor> got = Train(session, s, 2);
     test::ExpectTensorEqual<float>(got[0], want[0]);
     test::ExpectTensorEqual<float>(got[1], want[1]);
   }
+  return failures;
+}
+
+TEST(FaultInjection, EveryAllocationOfATrainingStepMayFail) {
+  const int failures =
+      SweepTrainingStep(tensor_memory::FailNthAllocationForTest, 64,
+                        absl::StatusCode::kResourceExhausted, {"OOM when allocating tensor"});
   EXPECT_GT(failures, 3);  // the sweep reached the step's allocations
 }
 
 TEST(FaultInjection, EveryKernelOfATrainingStepMayThrow) {
-  Step s = MakeStep();
-  ClientSession reference(s.root);
-  const std::vector<Tensor> want = Train(reference, s, 2);
-
-  ClientSession session(s.root);
-  int failures = 0;
-  for (int n = 1; n <= 40; ++n) {
-    std::vector<Tensor> out;
-    TF_ASSERT_OK(session.Run({}, {}, {s.init}, &out));
-    runtime::ThrowFromNthKernelForTest(n);
-    Status st = session.Run({{s.x, Input()}}, {s.loss, s.weights}, &out);
-    runtime::ThrowFromNthKernelForTest(0);
-    if (!st.ok()) {
-      ++failures;
-      EXPECT_EQ(st.code(), absl::StatusCode::kInternal) << n << ": " << st;
-      EXPECT_NE(st.message().find("fault injected"), std::string::npos) << st;
-      EXPECT_NE(st.message().find("[[{{node "), std::string::npos) << st;
-    }
-    const std::vector<Tensor> got = Train(session, s, 2);
-    test::ExpectTensorEqual<float>(got[0], want[0]);
-    test::ExpectTensorEqual<float>(got[1], want[1]);
-  }
+  const int failures =
+      SweepTrainingStep(runtime::ThrowFromNthKernelForTest, 40, absl::StatusCode::kInternal,
+                        {"fault injected", "[[{{node "});
   EXPECT_GT(failures, 5);
 }
 
