@@ -408,7 +408,10 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
     const int slot = input_slots_[pn.input_begin + k];
     inputs[k] = &f->slots[slot];
     input_slots[k] = &f->slots[slot];
-    forwardable[k] = f->readers[slot].load(std::memory_order_relaxed) == 1;
+    // Acquire: pairs with the release of the other readers' fetch_sub below, so their reads
+    // of the buffer happen before this node overwrites it in place (ThreadSanitizer found the
+    // relaxed load).
+    forwardable[k] = f->readers[slot].load(std::memory_order_acquire) == 1;
   }
   Tensor* outputs = f->slots.data() + pn.output_slot;
   OpKernelContext ctx(inputs.data(), input_slots.data(), forwardable.data(), pn.num_inputs, outputs,

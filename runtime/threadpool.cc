@@ -4,7 +4,6 @@
 #include <thread>
 #include <utility>
 
-#include "absl/synchronization/blocking_counter.h"
 #include "framework/logging.h"
 #include "runtime/thread_pool.h"
 #include "unsupported/Eigen/CXX11/Tensor"
@@ -89,7 +88,9 @@ void ThreadPool::FixedBlocks(int64_t total, int64_t block_size,
   }
   // Halve the range at a block boundary, handing the upper half to the pool, until one block
   // is left to run here (Eigen's parallelFor tree, as TF's pool does it).
-  absl::BlockingCounter done(shards);
+  // Eigen's Barrier (std::mutex and atomics), not absl::BlockingCounter: ThreadSanitizer sees
+  // through it, where Debian's uninstrumented Abseil hides the ordering.
+  Eigen::Barrier done(shards);
   std::function<void(int64_t, int64_t)> split = [&](int64_t first, int64_t last) {
     while (last - first > block_size) {
       const int64_t mid = first + ((last - first) / 2 + block_size - 1) / block_size * block_size;
@@ -97,7 +98,7 @@ void ThreadPool::FixedBlocks(int64_t total, int64_t block_size,
       last = mid;
     }
     fn(first, last);
-    done.DecrementCount();
+    done.Notify();
   };
   if (shards <= NumThreads()) {
     split(0, total);

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "absl/synchronization/blocking_counter.h"
 #include "framework/logging.h"
+#include "unsupported/Eigen/CXX11/ThreadPool"
 
 namespace tensorflow {
 namespace {
@@ -51,12 +51,12 @@ void Sharder::Do(int64_t total, int64_t cost_per_unit, const Work& work, const R
     return;
   }
   const int64_t used = (total + block - 1) / block;
-  absl::BlockingCounter done(static_cast<int>(used - 1));
+  Eigen::Barrier done(static_cast<unsigned int>(used - 1));  // seen by ThreadSanitizer
   for (int64_t start = block; start < total; start += block) {
     const int64_t limit = std::min(start + block, total);
     runner([&work, &done, start, limit] {
       work(start, limit);
-      done.DecrementCount();
+      done.Notify();
     });
   }
   work(0, std::min(block, total));
