@@ -95,7 +95,7 @@ TEST(SummaryOpsTest, ErrorsHaveTensorFlowsTexts) {
   {
     Scope root = Scope::NewRootScope();
     auto h =
-        ops::HistogramSummary(root.WithOpName("hist"), std::string("a"), {1.0, -INFINITY, NAN});
+        ops::HistogramSummary(root.WithOpName("hist"), std::string("a"), {1.0f, -INFINITY, NAN});
     test_ops::ExpectError(root, {}, h, "Infinity in Histogram for: hist");
   }
   {
