@@ -12,8 +12,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "framework/errors.h"
+#include "framework/internal/crc32c.h"
 #include "framework/random.h"
-#include "ops/io/internal/crc32c.h"
 #include "ops/io/internal/table.h"
 #include "tensorflow/core/protobuf/tensor_bundle.pb.h"
 

@@ -11,6 +11,8 @@ ALLOWED_PB = {
     "attr_value.pb.h", "node_def.pb.h", "versions.pb.h", "graph.pb.h", "function.pb.h",
     "op_def.pb.h", "config.pb.h", "step_stats.pb.h", "allocation_description.pb.h",
     "tensor_description.pb.h", "error_codes.pb.h",
+    # EventsWriter (tensorflow/core/util/events_writer.h) takes TF's Event, as TF's does.
+    "event.pb.h", "summary.pb.h",
 }
 
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "framework/internal/crc32c.h"
 #include "gtest/gtest.h"
-#include "ops/io/internal/crc32c.h"
 #include "ops/io/internal/table.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 #include "tensorflow/core/protobuf/tensor_bundle.pb.h"

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "framework/internal/crc32c.h"
 #include "gtest/gtest.h"
-#include "ops/io/internal/crc32c.h"
 #include "ops/io/internal/table.h"
 #include "tensorflow/cc/client/client_session.h"
 #include "tensorflow/cc/ops/standard_ops.h"

@@ -336,7 +336,10 @@ const std::set<std::string> kNoGradientInTf = {
     "Placeholder", "NoOp",
     // Checkpoint I/O: nothing in TF's C++ gradient registry (files, not differentiable
     // values).
-    "SaveV2", "RestoreV2", "MergeV2Checkpoints"};
+    "SaveV2", "RestoreV2", "MergeV2Checkpoints",
+    // Summaries: nothing in TF's C++ gradient registry (its Python marks them
+    // NotDifferentiable).
+    "ScalarSummary", "HistogramSummary", "MergeSummary"};
 
 // Ops without golden cases, because they compute no numbers of their own; each is checked
 // by the named test instead.

@@ -11,9 +11,10 @@ import tensorflow as tf  # noqa: F401  (registers TF's descriptors)
 from google.protobuf import descriptor_pool
 
 from tensorflow.core.framework import device_attributes_pb2, graph_pb2, op_def_pb2  # noqa: F401
-from tensorflow.core.framework import step_stats_pb2  # noqa: F401
+from tensorflow.core.framework import step_stats_pb2, summary_pb2  # noqa: F401
 from tensorflow.core.protobuf import config_pb2, error_codes_pb2, tensor_bundle_pb2  # noqa: F401
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2  # noqa: F401
+from tensorflow.core.util import event_pb2  # noqa: F401
 
 
 def repeated(field):
@@ -59,13 +60,20 @@ def main():
                 if mine != theirs:
                     problems.append(f"{name}.{field.name}: minitf (number, type, repeated) "
                                     f"{mine} vs TF {theirs}")
-        for enum in fd.enum_type:
-            tf_enum = pool.FindEnumTypeByName(f"{fd.package}.{enum.name}")
+        # Top-level enums and the enums nested in messages (LogMessage.Level, ...).
+        nested = [(f"{name}.{e.name}", e) for name, msg in walk_messages(fd.package, fd.message_type)
+                  for e in msg.enum_type]
+        for enum_name, enum in [(f"{fd.package}.{e.name}", e) for e in fd.enum_type] + nested:
+            try:
+                tf_enum = pool.FindEnumTypeByName(enum_name)
+            except KeyError:
+                problems.append(f"{enum_name}: not a TF enum")
+                continue
             for value in enum.value:
                 enums += 1
                 tf_value = tf_enum.values_by_name.get(value.name)
                 if tf_value is None or tf_value.number != value.number:
-                    problems.append(f"{enum.name}.{value.name}: differs from TF")
+                    problems.append(f"{enum_name}.{value.name}: differs from TF")
     for p in problems:
         print(p)
     print(f"protos: {len(fds.file)} files, {fields} fields, {enums} enum values: "

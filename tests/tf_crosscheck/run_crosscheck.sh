@@ -17,6 +17,10 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import tensorflow" 2>
   fi
 fi
 export TF_CPP_MIN_LOG_LEVEL=3
+# TensorBoard reads minitf's events files (check_events.py); TF's wheel normally brings it.
+if ! "$venv/bin/python" -c "import tensorboard" 2>/dev/null; then
+  "$venv/bin/pip" install -q tensorboard
+fi
 
 "$venv/bin/python" tests/tf_crosscheck/check_protos.py proto "$(command -v protoc)"
 
@@ -35,6 +39,7 @@ export TF_CPP_MIN_LOG_LEVEL=3
 "$venv/bin/python" tests/golden/generate_resize.py --check tests/golden/resize.pb
 "$venv/bin/python" tests/golden/generate_training.py --check tests/golden/training.pb
 "$venv/bin/python" tests/golden/generate_random.py --check tests/golden/random.pb
+"$venv/bin/python" tests/golden/generate_summary.py --check tests/golden/summary.pb
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -134,4 +139,7 @@ for source in tests/tf_programs/*.cc; do
 done
 compare_program tests/package/consumer/tf_program.cc \
   "$build_dir/tests/tf_crosscheck/consumer_tf_program"
+# An events file written by minitf's EventsWriter, read by TF's and TensorBoard's readers.
+"$build_dir/tests/tf_programs/tf_program_summaries" "$out/events" > /dev/null
+"$venv/bin/python" tests/tf_crosscheck/check_events.py "$out/events"
 echo "TF cross-check passed"

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "framework/errors.h"
-#include "ops/io/internal/crc32c.h"
+#include "framework/internal/crc32c.h"
 
 namespace tensorflow {
 namespace table {

@@ -8,6 +8,7 @@
 #include "tensorflow/cc/ops/data_flow_ops.h"
 #include "tensorflow/cc/ops/image_ops.h"
 #include "tensorflow/cc/ops/io_ops.h"
+#include "tensorflow/cc/ops/logging_ops.h"
 #include "tensorflow/cc/ops/math_ops.h"
 #include "tensorflow/cc/ops/nn_ops.h"
 #include "tensorflow/cc/ops/no_op.h"

@@ -5,8 +5,8 @@
 //   uint32_t crc = crc32c::Value(data, n);             // crc32c("123456789") == 0xE3069283
 //   crc = crc32c::Extend(crc, more, m);                 // == Value(data ++ more)
 //   uint32_t stored = crc32c::Mask(crc);                // what files hold
-#ifndef MINITF_OPS_IO_INTERNAL_CRC32C_H_
-#define MINITF_OPS_IO_INTERNAL_CRC32C_H_
+#ifndef MINITF_FRAMEWORK_INTERNAL_CRC32C_H_
+#define MINITF_FRAMEWORK_INTERNAL_CRC32C_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -30,4 +30,4 @@ inline uint32_t Unmask(uint32_t masked) {
 }  // namespace crc32c
 }  // namespace tensorflow
 
-#endif  // MINITF_OPS_IO_INTERNAL_CRC32C_H_
+#endif  // MINITF_FRAMEWORK_INTERNAL_CRC32C_H_

@@ -1,6 +1,6 @@
 // Table-driven CRC32C, eight bytes per step ("slicing by 8"): portable, no SSE4.2 needed, and
 // fast enough for checkpoints (about 1-2 GB/s). The tables are built once, at first use.
-#include "ops/io/internal/crc32c.h"
+#include "framework/internal/crc32c.h"
 
 #include <array>
 #include <cstring>
