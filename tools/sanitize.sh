@@ -41,7 +41,7 @@ echo "sanitized test suites passed"
 # the time (7 executions/s of the op harness instead of 227).
 findings=$PWD/fuzz-findings
 mkdir -p "$findings"
-for harness in graph_def op tensor npy checkpoint saved_model; do
+for harness in graph_def op tensor npy checkpoint saved_model record; do
   scratch=$(mktemp -d)
   dict=()
   [ -f "tests/fuzz/$harness.dict" ] && dict=(-dict="tests/fuzz/$harness.dict")

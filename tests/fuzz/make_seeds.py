@@ -2,9 +2,10 @@
 """Writes the libFuzzer harnesses' seed corpora (tests/fuzz/corpus/<harness>/) from TF 2.21.
 
 Run with TF's virtualenv from the project root:
-    .venv-tf/bin/python tests/fuzz/make_seeds.py
+    .venv-tf/bin/python tests/fuzz/make_seeds.py [harness...]
 The seeds are TF's own bytes: GraphDefs TF builds (binary and text), TensorProtos TF makes,
-a SavedModel TF saves, a checkpoint TF writes, NumPy's .npy/.npz files; the op harness's seeds
+a SavedModel TF saves, a checkpoint TF writes, NumPy's .npy/.npz files,
+a TFRecord file and an events file TF writes; the op harness's seeds
 are byte strings that pick each focus op with small choices. Committed; rerun to refresh.
 """
 import io
@@ -131,6 +132,23 @@ def saved_models():
 OPS_SEEDS = 56  # the focus list's length in op_fuzzer.cc, at most
 
 
+def records():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "plain.tfrecord")
+        with tf.io.TFRecordWriter(path) as w:
+            for r in [b"", b"record one", bytes(range(256))]:
+                w.write(r)
+        out("record", "tf_records", open(path, "rb").read())
+        writer = tf.summary.create_file_writer(tmp)
+        with writer.as_default():
+            for step in range(3):
+                tf.summary.scalar("loss", 1.0 / (step + 1), step=step)
+                tf.summary.histogram("w", [0.5, -1.0, 2.0 * step], step=step)
+        writer.close()
+        events = [f for f in os.listdir(tmp) if "tfevents" in f]
+        out("record", "tf_events", open(os.path.join(tmp, events[0]), "rb").read())
+
+
 def op_seeds():
     # Byte 0 < 224 picks the focus list, byte 1 the op; the rest are small choices.
     for op in range(OPS_SEEDS):
@@ -138,15 +156,15 @@ def op_seeds():
     out("op", "any_op", bytes([255, 7]) + bytes([2, 1, 0, 3] * 8))
 
 
+WRITERS = {"graph_def": graphs, "tensor": tensors, "npy": npy_files, "checkpoint": checkpoints,
+           "saved_model": saved_models, "record": records, "op": op_seeds}
+
 if __name__ == "__main__":
-    if os.path.isdir(ROOT):
-        shutil.rmtree(ROOT)
-    graphs()
-    tensors()
-    npy_files()
-    checkpoints()
-    saved_models()
-    op_seeds()
+    # Arguments name the harnesses to rewrite (default: all).
+    for harness in sys.argv[1:] or sorted(WRITERS):
+        if os.path.isdir(os.path.join(ROOT, harness)):
+            shutil.rmtree(os.path.join(ROOT, harness))
+        WRITERS[harness]()
     total = sum(len(files) for _, _, files in os.walk(ROOT))
     print("wrote %d seeds under %s" % (total, ROOT))
     sys.exit(0)

@@ -33,7 +33,10 @@ const std::vector<const OpDef*>& FocusOps() {
         "UnsortedSegmentSum", "SegmentSum", "DepthToSpace", "SpaceToDepth", "ResizeBilinear",
         "ResizeNearestNeighbor", "Sum", "Mean", "ArgMax", "Cumsum", "ExpandDims", "Squeeze",
         "Bitcast", "InvertPermutation", "TopKV2", "MaxPool", "AvgPool", "Conv2D", "MatMul",
-        "BatchMatMulV2", "Cast", "SparseSoftmaxCrossEntropyWithLogits"};
+        "BatchMatMulV2", "Cast", "SparseSoftmaxCrossEntropyWithLogits",
+        // Values TF's own kernel mishandles (HistogramSummary wrote past its buckets on
+        // +DBL_MAX), and serialized protos from a tensor.
+        "HistogramSummary", "ScalarSummary", "MergeSummary"};
     auto* found = new std::vector<const OpDef*>;
     for (const char* name : kNames) {
       const OpDef* op_def = nullptr;
