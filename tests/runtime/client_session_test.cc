@@ -3,7 +3,11 @@
 // pass tensors through), or TF's own client_session_test expectations.
 #include "tensorflow/cc/client/client_session.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <fstream>
 #include <thread>
 
 #include "gtest/gtest.h"
@@ -469,6 +473,62 @@ TEST(ClientSessionTest, HugeOutputsAreResourceExhausted) {
             "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu\n\t [[{{node fill}}]]");
   TF_ASSERT_OK(session.Run({{n, 1 << 26}}, {fill}, &out));
   EXPECT_EQ(out[0].NumElements(), 1 << 26);
+}
+
+// The tensor limit lifted and the process's address space capped (`ulimit -v`) 1 GiB above
+// what it uses: now the allocations themselves fail (aligned_alloc returns null), and that too
+// must be ResourceExhausted naming the node, never an abort or an OOM kill: CropAndResize to
+// crop_size {4, 2^31 - 1} (34 GB), and Fill, BroadcastTo and Tile to 2^33 floats (32 GiB). (The
+// per-channel FakeQuant gradient of 2^40 channels never allocates: it needs min/max of that
+// size, FakeQuantErrorTest.KernelChecksReplaceTFsCrashes.)
+TEST(ClientSessionTest, FailedAllocationsUnderAnAddressSpaceCapAreResourceExhausted) {
+#if defined(MINITF_SANITIZED)
+  GTEST_SKIP() << "sanitizer runtimes reserve terabytes of address space; no cap fits them";
+#else
+  Scope root = Scope::NewRootScope();
+  auto image = ops::Const(root, 1.f, {1, 2, 2, 1});
+  auto crops = ops::CropAndResize(root.WithOpName("crops"), image, {{0.f, 0.f, 1.f, 1.f}}, {0},
+                                  {4, 2147483647});
+  Output n = ops::Placeholder(root, DT_INT64);
+  auto fill = ops::Fill(root.WithOpName("fill"), ops::Reshape(root, n, {1}), 1.f);
+  auto wide = ops::BroadcastTo(root.WithOpName("wide"), 1.f, ops::Reshape(root, n, {1}));
+  auto tiled =
+      ops::Tile(root.WithOpName("tiled"), ops::Const(root, {1.f}), ops::Reshape(root, n, {1}));
+  TF_ASSERT_OK(root.status());
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({{n, int64_t{4}}}, {fill}, &out));  // threads exist before the cap
+
+  rlimit old;
+  ASSERT_EQ(getrlimit(RLIMIT_AS, &old), 0);
+  long pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  ASSERT_GT(pages, 0);
+  rlimit capped = old;
+  capped.rlim_cur = static_cast<rlim_t>(pages) * sysconf(_SC_PAGESIZE) + (rlim_t{1} << 30);
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &capped), 0);
+  tensor_stats::SetLimit(int64_t{1} << 62);
+  struct Case {
+    std::string node;
+    Status status;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"crops", session.Run({crops}, &out)});
+  for (const auto& [node, op] :
+       {std::pair<std::string, Output>{"fill", fill}, {"wide", wide}, {"tiled", tiled}}) {
+    cases.push_back({node, session.Run({{n, int64_t{1} << 33}}, {op}, &out)});
+  }
+  tensor_stats::SetLimit(0);
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &old), 0);
+  for (const Case& c : cases) {
+    EXPECT_EQ(c.status.code(), absl::StatusCode::kResourceExhausted) << c.node << ": " << c.status;
+    EXPECT_NE(c.status.message().find("OOM when allocating tensor with shape["), std::string::npos)
+        << c.status;
+    EXPECT_NE(c.status.message().find("{{node " + c.node + "}}"), std::string::npos) << c.status;
+  }
+  TF_ASSERT_OK(session.Run({{n, int64_t{3}}}, {fill}, &out));
+  EXPECT_EQ(out[0].NumElements(), 3);
+#endif
 }
 
 TEST(ClientSessionTest, ConcurrentRunsThenExtend) {
