@@ -16,17 +16,7 @@ build_dir=${MINITF_BUILD_DIR:-build}
 packages=(g++ make pkg-config python3 python3-venv libabsl-dev libeigen3-dev libprotobuf-dev
           protobuf-compiler libtbb-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev)
 command -v cmake >/dev/null 2>&1 || packages+=(cmake)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  echo "installing: ${missing[*]}"
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+tools/install_packages.sh "${packages[@]}"
 
 # 2. Configure once, then build incrementally.
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then

@@ -9,10 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${MINITF_BUILD_DIR:-build}
 if ! command -v clang-format >/dev/null || ! command -v run-clang-tidy >/dev/null; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-format clang-tidy >/dev/null
+  tools/install_packages.sh clang-format clang-tidy
 fi
 
 mapfile -t sources < <(git ls-files '*.h' '*.cc' | grep -v '^compat/tensorflow/cc/ops/')

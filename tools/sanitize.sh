@@ -9,17 +9,7 @@ build_dir=${MINITF_ASAN_BUILD_DIR:-build-asan}
 fuzz_seconds=${MINITF_FUZZ_SECONDS:-60}
 
 # clang and its runtimes (libFuzzer, the sanitizers), only when missing.
-missing=()
-for p in clang-14 libclang-rt-14-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  echo "installing: ${missing[*]}"
-  $sudo apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+tools/install_packages.sh clang-14 libclang-rt-14-dev
 
 # Configured every time (quick when nothing changed), so targets added since the last run exist.
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++-14 \

@@ -48,17 +48,6 @@ class SilentErrors : public google::protobuf::io::ErrorCollector {
 };
 }  // namespace
 
-bool SameTensor(const Tensor& a, const Tensor& b) {
-  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
-  if (a.dtype() == DT_STRING) {
-    for (int64_t i = 0; i < a.NumElements(); ++i) {
-      if (a.flat<tstring>()(i) != b.flat<tstring>()(i)) return false;
-    }
-    return true;
-  }
-  return a.tensor_data() == b.tensor_data();
-}
-
 bool ParseBinaryOrText(const std::string& bytes, google::protobuf::Message* message) {
   if (message->ParseFromString(bytes)) return true;
   message->Clear();

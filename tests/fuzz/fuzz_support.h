@@ -38,9 +38,6 @@ const std::string& ScratchDir();
 // false when that is not a small tensor of a dtype minitf holds.
 bool SmallFeed(DataType dtype, const TensorShapeProto& shape, Tensor* feed);
 
-// Same dtype, shape and elements (bytes for plain types, each string for DT_STRING).
-bool SameTensor(const Tensor& a, const Tensor& b);
-
 // Parses `bytes` as `message`, binary first, then text format (without printing the text
 // parser's complaints). False when neither parses.
 bool ParseBinaryOrText(const std::string& bytes, google::protobuf::Message* message);

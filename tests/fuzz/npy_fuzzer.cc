@@ -11,8 +11,9 @@
 #include "cli/npy.h"
 #include "cli/npz.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "tests/tensor_bits.h"
 
-using tensorflow::fuzzing::SameTensor;
+using tensorflow::test::SameBits;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tensorflow::fuzzing::InitOnce();
@@ -26,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(back.ok() && back->size() == arrays->size());
     for (size_t i = 0; i < arrays->size(); ++i) {
       FUZZ_CHECK((*back)[i].first == (*arrays)[i].first);
-      FUZZ_CHECK(SameTensor((*back)[i].second, (*arrays)[i].second));
+      FUZZ_CHECK(SameBits((*back)[i].second, (*arrays)[i].second));
     }
     return 0;
   }
@@ -39,6 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   auto back = minitf::ParseNpy(*written, "written.npy");
-  FUZZ_CHECK(back.ok() && SameTensor(*back, *tensor));
+  FUZZ_CHECK(back.ok() && SameBits(*back, *tensor));
   return 0;
 }

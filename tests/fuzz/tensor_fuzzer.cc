@@ -18,10 +18,13 @@
 #include "tensorflow/core/framework/tensor.h"
 #include "tensorflow/core/framework/tensor.pb.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "tests/tensor_bits.h"
 
 namespace tensorflow {
 namespace fuzzing {
 namespace {
+
+using test::SameBits;
 
 void CheckProtoRoundTrip(const std::string& bytes) {
   TensorProto proto;
@@ -35,7 +38,7 @@ void CheckProtoRoundTrip(const std::string& bytes) {
   Tensor back;
   FUZZ_CHECK(back.FromProto(content));
   if (t.dtype() == DT_RESOURCE || t.dtype() == DT_VARIANT) return;
-  FUZZ_CHECK(SameTensor(t, back));
+  FUZZ_CHECK(SameBits(t, back));
   // Through a Const node and a session.
   Scope scope = Scope::NewRootScope();
   auto c = ops::Const(scope, Input::Initializer(t));
@@ -43,7 +46,7 @@ void CheckProtoRoundTrip(const std::string& bytes) {
   ClientSession session(scope);
   std::vector<Tensor> out;
   if (!session.Run({c}, &out).ok()) return;  // e.g. a dtype no kernel copies
-  FUZZ_CHECK(out.size() == 1 && SameTensor(t, out[0]));
+  FUZZ_CHECK(out.size() == 1 && SameBits(t, out[0]));
 }
 
 // A scalar literal of a type the bytes choose.
@@ -100,7 +103,7 @@ void CheckInitializers(const uint8_t* data, size_t size) {
     TensorProto proto = init.AsTensorProto();
     Tensor back;
     FUZZ_CHECK(back.FromProto(proto));
-    FUZZ_CHECK(SameTensor(init.tensor, back));
+    FUZZ_CHECK(SameBits(init.tensor, back));
   }
   Scope scope = Scope::NewRootScope();
   auto c = ops::Const(scope, init);

@@ -26,6 +26,7 @@
 #include "tensorflow/core/framework/op.h"
 #include "tensorflow/core/graph/node_builder.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/tensor_bits.h"
 
 namespace tensorflow {
 namespace golden {
@@ -124,16 +125,7 @@ inline std::vector<Tensor> RunAll(const Scope& root, const std::vector<Case>& ca
   return out;
 }
 
-inline bool SameBits(const Tensor& a, const Tensor& b) {
-  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
-  if (a.dtype() == DT_STRING) {
-    for (int64_t i = 0; i < a.NumElements(); ++i) {
-      if (a.flat<tstring>()(i) != b.flat<tstring>()(i)) return false;
-    }
-    return true;
-  }
-  return a.tensor_data() == b.tensor_data();
-}
+using test::SameBits;  // tests/tensor_bits.h
 
 // Runs every case at 1, 2 and 4 threads (asserting identical bits) and calls
 // check(case, output index, minitf's tensor) for the 1-thread results.
