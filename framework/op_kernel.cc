@@ -24,6 +24,16 @@ Status OpKernelContext::allocate_output(int index, const TensorShape& shape, Ten
 
 void OpKernelContext::set_output(int index, const Tensor& tensor) { outputs_[index] = tensor; }
 
+void OpKernelContext::set_output_from_input(int output_index, int input_index) {
+  Tensor* slot = input_slots_ != nullptr ? input_slots_[input_index] : nullptr;
+  if (slot != nullptr && forwardable_ != nullptr && forwardable_[input_index] &&
+      slot == inputs_[input_index]) {
+    outputs_[output_index] = std::move(*slot);
+  } else {
+    outputs_[output_index] = *inputs_[input_index];
+  }
+}
+
 bool OpKernelContext::ValidateInputsAreSameShape(OpKernel* op) {
   for (int i = 1; i < num_inputs(); ++i) {
     if (input(i).shape() != input(0).shape()) {

@@ -116,6 +116,10 @@ class OpKernelContext {
   Status allocate_output(int index, const TensorShape& shape, Tensor** tensor);
   // Output `index` shares `tensor`'s buffer (no copy).
   void set_output(int index, const Tensor& tensor);
+  // Output `output_index` is input `input_index` (minitf's pass-through for Identity-like
+  // kernels): the input is moved when no one else reads it, its buffer shared otherwise. The
+  // kernel must not read the input after this call.
+  void set_output_from_input(int output_index, int input_index);
   Tensor* mutable_output(int index) { return &outputs_[index]; }
   // Reuses the buffer of the first input in `candidates` that nobody else reads and whose
   // dtype and size fit; allocates otherwise. `forwarded_input` (optional) says which.

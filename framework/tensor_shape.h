@@ -48,6 +48,22 @@ class TensorShapeBase {
   // CHECK-fails when `proto` is not a valid shape of this kind.
   explicit TensorShapeBase(const TensorShapeProto& proto);
 
+  // Copies go through InlinedVector's copy constructor and move assignment, which copy the
+  // inline dimensions as bytes; its copy assignment goes element by element (a shape is copied
+  // for every tensor a kernel passes on, so this is on the executor's path).
+  TensorShapeBase(const TensorShapeBase&) = default;
+  TensorShapeBase(TensorShapeBase&&) noexcept = default;
+  TensorShapeBase& operator=(TensorShapeBase&&) noexcept = default;
+  TensorShapeBase& operator=(const TensorShapeBase& other) {
+    if (this != &other) {
+      dims_ = absl::InlinedVector<int64_t, 4>(other.dims_);
+      data_type_ = other.data_type_;
+      unknown_rank_ = other.unknown_rank_;
+      num_elements_ = other.num_elements_;
+    }
+    return *this;
+  }
+
   // Status-returning factories.
   static Status BuildTensorShapeBase(absl::Span<const int64_t> dim_sizes, Shape* out);
   static Status BuildTensorShapeBase(const TensorShapeProto& proto, Shape* out);

@@ -73,7 +73,7 @@ Status ClientSession::Run(const FeedType& inputs, const std::vector<Output>& fet
 Status ClientSession::Run(const FeedType& inputs, const std::vector<Output>& fetch_outputs,
                           const std::vector<Operation>& run_outputs,
                           std::vector<Tensor>* outputs) const {
-  return Run(RunOptions(), inputs, fetch_outputs, run_outputs, outputs, nullptr);
+  return Run(RunOptions::default_instance(), inputs, fetch_outputs, run_outputs, outputs, nullptr);
 }
 
 Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
@@ -98,6 +98,7 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
   }
   Signature sig;
   std::vector<Tensor> feed_values;
+  feed_values.reserve(inputs.size());
   // Feeds in a fixed order (by node id, then index) so that equal feed sets share a plan.
   std::vector<std::pair<TensorId, const Input::Initializer*>> feeds;
   for (const auto& kv : inputs) {
@@ -133,11 +134,11 @@ Status ClientSession::Run(const RunOptions& run_options, const FeedType& inputs,
     }
     sig.targets.push_back(id.node);
   }
-  std::vector<Tensor> results;
-  TF_RETURN_IF_ERROR(impl_->core_.Run(run_options, sig, feed_values, &results, run_metadata,
-                                      threadpool_options.inter_op_threadpool));
-  if (outputs != nullptr) *outputs = std::move(results);
-  return OkStatus();
+  // The fetched tensors go straight into `outputs` (its storage reused), left as they were
+  // when the Run fails.
+  std::vector<Tensor> no_outputs;
+  return impl_->core_.Run(run_options, sig, feed_values, outputs ? outputs : &no_outputs,
+                          run_metadata, threadpool_options.inter_op_threadpool);
 }
 
 Status ClientSession::MakeCallable(const CallableOptions& callable_options,

@@ -47,10 +47,58 @@ struct ExecutionPlan::Frame {
   std::vector<NodeExecStats>* stats = nullptr;
   int64_t deadline = 0;  // steady-clock nanoseconds; 0: none
   const std::atomic<bool>* cancelled = nullptr;
+  bool watched = false;  // a deadline or a cancellation flag: Expired checks before each node
+  bool timed = false;    // this Run measures each kernel's time (ExecutionPlan::cost_ns_)
+  // Set before the first task is spawned: until then the Run's own thread is the only one.
+  std::atomic<bool> concurrent{false};
+
+  // Subtracts `n` from `counter` (a pending count or a slot's readers) and returns the value
+  // before. Until a task is spawned only the Run's own thread touches the counters: a plain
+  // load and store then, no locked instruction.
+  int CountDown(std::atomic<int>& counter, int n) const {
+    if (!concurrent.load(std::memory_order_relaxed)) {
+      const int before = counter.load(std::memory_order_relaxed);
+      counter.store(before - n, std::memory_order_relaxed);
+      return before;
+    }
+    return counter.fetch_sub(n, std::memory_order_acq_rel);
+  }
 };
 
 ExecutionPlan::ExecutionPlan() = default;
-ExecutionPlan::~ExecutionPlan() = default;
+ExecutionPlan::~ExecutionPlan() { delete spare_frame_.load(); }
+
+// A frame whose slots are all empty: the plan's spare one (the last Run's), else a new one.
+std::unique_ptr<ExecutionPlan::Frame> ExecutionPlan::TakeFrame() const {
+  std::unique_ptr<Frame> f(spare_frame_.exchange(nullptr, std::memory_order_acquire));
+  if (f == nullptr) {
+    f.reset(new Frame);
+    f->slots.resize(num_slots_);
+    f->pending.reset(new std::atomic<int>[nodes_.size()]);
+    f->readers.reset(new std::atomic<int>[num_slots_]);
+    if (has_refs_) f->refs.resize(num_slots_);
+  }
+  return f;
+}
+
+// Empties the slots a Run left filled (after a success, only the feeds' and the fetches': every
+// other slot was freed by its last reader) and keeps the frame for the next Run.
+void ExecutionPlan::ReturnFrame(std::unique_ptr<Frame> f) const {
+  if (f->failed.load(std::memory_order_relaxed)) {
+    for (Tensor& t : f->slots) t = Tensor();
+  } else {
+    for (int s : feed_slots_) f->slots[s] = Tensor();
+    for (int s : fetch_slots_) f->slots[s] = Tensor();
+  }
+  std::fill(f->refs.begin(), f->refs.end(), TensorRef());
+  f->status = OkStatus();
+  f->failed.store(false, std::memory_order_relaxed);
+  Frame* expected = nullptr;
+  if (spare_frame_.compare_exchange_strong(expected, f.get(), std::memory_order_release)) {
+    f.release();
+  }
+}
+
 int ExecutionPlan::num_nodes() const { return static_cast<int>(nodes_.size()); }
 
 namespace {
@@ -356,7 +404,15 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
                                               : absl::StrCat(f.node->name(), ":", f.index));
     ++plan->slot_readers_[slot];  // a fetch holds its slot to the end
   }
+  const std::vector<int>& fetch_slots = plan->fetch_slots_;
+  for (size_t i = 0; i < fetch_slots.size(); ++i) {
+    plan->fetch_takes_.push_back(
+        std::find(fetch_slots.begin() + i + 1, fetch_slots.end(), fetch_slots[i]) ==
+        fetch_slots.end());
+  }
   TF_RETURN_IF_ERROR(plan->CreateKernels(st, stateful));
+  plan->cost_ns_.reset(new std::atomic<int32_t>[plan->nodes_.size()]);
+  for (size_t i = 0; i < plan->nodes_.size(); ++i) plan->cost_ns_[i].store(0);
   *out = std::move(plan);
   return OkStatus();
 }
@@ -444,7 +500,14 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
         g_throw_countdown.fetch_sub(1, std::memory_order_relaxed) == 1) {
       throw std::runtime_error("fault injected by ThrowFromNthKernelForTest");
     }
-    pn.kernel->Compute(&ctx);  // MXCSR flush-to-zero is set by whoever runs Process
+    if (f->timed) {
+      const int64_t t0 = SteadyNanos();
+      pn.kernel->Compute(&ctx);  // MXCSR flush-to-zero is set by whoever runs Process
+      cost_ns_[i].store(static_cast<int32_t>(std::min<int64_t>(SteadyNanos() - t0, 1 << 30)),
+                        std::memory_order_relaxed);
+    } else {
+      pn.kernel->Compute(&ctx);
+    }
   } catch (const std::exception& e) {
     ctx.SetStatus(errors::Internal("kernel threw: ", e.what()));
   } catch (...) {
@@ -501,11 +564,33 @@ void ExecutionPlan::RunNode(int i, Frame* f) const {
   // Release inputs this node was the last reader of, and outputs nobody reads.
   for (int k = 0; k < pn.num_inputs; ++k) {
     const int slot = input_slots_[pn.input_begin + k];
-    if (f->readers[slot].fetch_sub(1, std::memory_order_acq_rel) == 1) f->slots[slot] = Tensor();
+    if (f->CountDown(f->readers[slot], 1) == 1) f->slots[slot] = Tensor();
   }
   for (int o = 0; o < pn.num_outputs; ++o) {
     if (slot_readers_[pn.output_slot + o] == 0) outputs[o] = Tensor();
   }
+}
+
+void ExecutionPlan::Spawn(Frame* f, std::function<void()> task) const {
+  if (!f->concurrent.load(std::memory_order_relaxed)) {
+    f->concurrent.store(true, std::memory_order_relaxed);
+  }
+  f->group->Spawn([task = std::move(task)] {
+    ScopedFlushDenormal flush;
+    task();
+  });
+}
+
+bool ExecutionPlan::WorthSplitting(const int* nodes, size_t n) const {
+  // Waking another thread and sharing the fan's input across caches costs microseconds: a
+  // batch of trivial kernels (Identity, a scalar op: tens of nanoseconds each) runs faster
+  // where it is. The kernels' times come from the plan's timed Runs.
+  constexpr int64_t kSplitAboveNs = 50000;
+  int64_t cost = 0;
+  for (size_t k = 0; k < n && cost < kSplitAboveNs; ++k) {
+    cost += cost_ns_[nodes[k]].load(std::memory_order_relaxed);
+  }
+  return cost >= kSplitAboveNs;
 }
 
 void ExecutionPlan::Process(int node, Frame* f) const {
@@ -516,14 +601,16 @@ void ExecutionPlan::Process(int node, Frame* f) const {
   while (!local.empty()) {
     const int i = local.back();
     local.pop_back();
-    if (f->failed.load(std::memory_order_acquire) || Expired(f)) return;
+    if (f->failed.load(std::memory_order_acquire) || (f->watched && Expired(f))) return;
     RunNode(i, f);
     if (f->failed.load(std::memory_order_acquire)) return;
     const PlanNode& pn = nodes_[i];
-    absl::InlinedVector<int, 8> expensive;
+    const int* succ = successors_.data() + pn.succ_begin;
+    absl::InlinedVector<int, 4> expensive;
+    const size_t queued = local.size();
     for (int s = 0; s < pn.num_succ; ++s) {
-      const int next = successors_[pn.succ_begin + s];
-      if (f->pending[next].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
+      const int next = succ[s];
+      if (f->CountDown(f->pending[next], 1) != 1) continue;
       if (f->group != nullptr && nodes_[next].expensive) {
         expensive.push_back(next);
       } else {
@@ -536,24 +623,18 @@ void ExecutionPlan::Process(int node, Frame* f) const {
       local.push_back(expensive.back());
       expensive.pop_back();
     }
-    for (int e : expensive) {
-      f->group->Spawn([this, e, f] {
-        ScopedFlushDenormal flush;
-        Process(e, f);
-      });
-    }
-    // A wide fan-out of cheap nodes is split into one batch per other thread.
+    for (int e : expensive) Spawn(f, [this, e, f] { Process(e, f); });
+    // A wide fan-out of cheap nodes (this node's) is split into one batch per thread, when the
+    // batches are worth a thread.
     const size_t kBatchAbove = 32;
-    if (local.size() > kBatchAbove) {
+    if (local.size() > queued + kBatchAbove) {
       const int threads = f->pool->NumThreads();
       const size_t per = local.size() / threads;
+      if (!WorthSplitting(local.data() + local.size() - per, per)) continue;
       for (int t = 1; t < threads; ++t) {
         std::vector<int> batch(local.end() - per, local.end());
         local.resize(local.size() - per);
-        f->group->Spawn([this, batch = std::move(batch), f] {
-          ScopedFlushDenormal flush;
-          ProcessBatch(batch, f);
-        });
+        Spawn(f, [this, batch = std::move(batch), f] { ProcessBatch(batch, f); });
       }
     }
   }
@@ -579,7 +660,7 @@ void ExecutionPlan::ProcessBatch(const std::vector<int>& batch, Frame* f) const 
   // fan-in node's counter is touched once per batch, not once per node.
   absl::InlinedVector<std::pair<int, int>, 8> decrements;
   for (int i : batch) {
-    if (f->failed.load(std::memory_order_acquire) || Expired(f)) return;
+    if (f->failed.load(std::memory_order_acquire) || (f->watched && Expired(f))) return;
     RunNode(i, f);
     const PlanNode& pn = nodes_[i];
     for (int s = 0; s < pn.num_succ; ++s) {
@@ -607,25 +688,36 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   // Kernels run with subnormals flushed to zero, as TF's do; set once per thread and task,
   // not per node (writing MXCSR is slow).
   ScopedFlushDenormal flush;
-  Frame f;
-  f.slots.resize(num_slots_);
-  f.pending.reset(new std::atomic<int>[nodes_.size()]);
-  for (size_t i = 0; i < nodes_.size(); ++i) f.pending[i].store(initial_pending_[i]);
-  f.readers.reset(new std::atomic<int>[num_slots_]);
-  for (int s = 0; s < num_slots_; ++s) f.readers[s].store(slot_readers_[s]);
+  std::unique_ptr<Frame> frame = TakeFrame();
+  Frame& f = *frame;
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    f.pending[i].store(initial_pending_[i], std::memory_order_relaxed);
+  }
+  for (int s = 0; s < num_slots_; ++s) f.readers[s].store(slot_readers_[s], std::memory_order_relaxed);
   for (size_t i = 0; i < feeds.size(); ++i) f.slots[feed_slots_[i]] = feeds[i];
-  if (has_refs_) f.refs.resize(num_slots_);
   f.resources = resources;
   f.pool = pool;
+  f.group = nullptr;
+  f.concurrent.store(false, std::memory_order_relaxed);
+  f.timed = pool != nullptr && pool->NumThreads() > 1 &&
+            runs_.fetch_add(1, std::memory_order_relaxed) % kTimedRunEvery == 0;
   f.cancelled = cancelled;
+  f.deadline = 0;
   if (timeout_ms > 0) {
     f.deadline = SteadyNanos() + std::min<int64_t>(timeout_ms, int64_t{1} << 40) * 1000000;
   }
+  f.watched = cancelled != nullptr || f.deadline != 0;
+  f.stats = nullptr;
   std::vector<NodeExecStats> node_stats;
   if (stats != nullptr) {
     node_stats.resize(nodes_.size());
     f.stats = &node_stats;
   }
+  struct Recycle {  // the frame goes back to the plan however Run returns
+    const ExecutionPlan* plan;
+    std::unique_ptr<Frame>* frame;
+    ~Recycle() { plan->ReturnFrame(std::move(*frame)); }
+  } recycle{this, &frame};
   if (pool == nullptr || pool->NumThreads() <= 1 || nodes_.size() <= 1) {
     for (int r : roots_) Process(r, &f);
   } else {
@@ -636,10 +728,8 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
       std::vector<int> here;
       for (int root : roots_) {
         if (nodes_[root].expensive) {
-          group->Spawn([this, root, &f] {
-            ScopedFlushDenormal flush;
-            Process(root, &f);
-          });
+          Frame* fp = &f;
+          Spawn(fp, [this, root, fp] { Process(root, fp); });
         } else {
           here.push_back(root);
         }
@@ -648,20 +738,28 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
     });
   }
   if (f.failed.load()) return f.status;
+  // A fetched reference must hold a value (checked before `fetches` is touched: a failed Run
+  // leaves it as it was). Variables do not lose their value, so the check stays true below.
+  for (size_t i = 0; has_refs_ && i < fetch_slots_.size(); ++i) {
+    if (!ref_slot_[fetch_slots_[i]]) continue;
+    const TensorRef& ref = f.refs[fetch_slots_[i]];
+    tf_shared_lock lock(*ref.mu);
+    if (!ref.tensor->IsInitialized()) {
+      return errors::FailedPrecondition("Attempting to use uninitialized value ", fetch_names_[i]);
+    }
+  }
   fetches->clear();
   fetches->reserve(fetch_slots_.size());
-  for (int slot : fetch_slots_) {
+  for (size_t i = 0; i < fetch_slots_.size(); ++i) {
+    const int slot = fetch_slots_[i];
     if (!ref_slot_[slot]) {
-      fetches->push_back(f.slots[slot]);
+      // The last fetch of a slot takes its tensor; an earlier one of the same slot shares it.
+      fetches->push_back(fetch_takes_[i] ? std::move(f.slots[slot]) : f.slots[slot]);
       continue;
     }
     // A fetched reference is a copy of the variable's value now (later updates leave it be).
     const TensorRef& ref = f.refs[slot];
     tf_shared_lock lock(*ref.mu);
-    if (!ref.tensor->IsInitialized()) {
-      return errors::FailedPrecondition("Attempting to use uninitialized value ",
-                                        fetch_names_[fetches->size()]);
-    }
     fetches->push_back(tensor::DeepCopy(*ref.tensor));
   }
   if (stats != nullptr) {

@@ -10,6 +10,7 @@
 #define MINITF_RUNTIME_EXECUTOR_H_
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -35,10 +36,12 @@ struct TensorId {
   int index;
 };
 
+// What one Run feeds, fetches and runs (inline storage: a Run of a few tensors allocates
+// nothing for it).
 struct Signature {
-  std::vector<TensorId> feeds;
-  std::vector<TensorId> fetches;
-  std::vector<Node*> targets;
+  absl::InlinedVector<TensorId, 4> feeds;
+  absl::InlinedVector<TensorId, 4> fetches;
+  absl::InlinedVector<Node*, 4> targets;
 };
 
 // The kernels of a session's stateful nodes (TF's OpSegment): made once per node and shared by
@@ -90,7 +93,13 @@ class ExecutionPlan {
   Status CreateKernels(const BuildState& state, StatefulKernels* stateful);
   int SlotOf(const BuildState& state, const Node* src, int output) const;
 
+  std::unique_ptr<Frame> TakeFrame() const;
+  void ReturnFrame(std::unique_ptr<Frame> frame) const;
   void Process(int node, Frame* frame) const;
+  // Hands `task` to another thread of the Run's task group (counters turn atomic from here).
+  void Spawn(Frame* frame, std::function<void()> task) const;
+  // Whether the kernels of `nodes` took long enough, when last timed, to give to a thread.
+  bool WorthSplitting(const int* nodes, size_t n) const;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
   // Whether the Run's deadline has passed or it was cancelled (recording why when so).
   bool Expired(Frame* frame) const;
@@ -109,10 +118,17 @@ class ExecutionPlan {
   std::vector<int> roots_;         // nodes with no pending inputs
   std::vector<int> feed_slots_;
   std::vector<int> fetch_slots_;
+  std::vector<char> fetch_takes_;  // 1 for the last fetch of its slot (it moves the tensor out)
   std::vector<std::string> fetch_names_;  // "node" or "node:index", for errors
   std::vector<char> ref_slot_;            // 1 for a reference (variable) output slot
   bool has_refs_ = false;
   int num_slots_ = 0;
+  mutable std::atomic<Frame*> spare_frame_{nullptr};  // the last Run's frame, for the next
+  // Each kernel's time in its plan's last timed Run (one Run in kTimedRunEvery, the first
+  // included, when the session has threads to split work over), in nanoseconds.
+  static constexpr int kTimedRunEvery = 64;
+  mutable std::atomic<uint32_t> runs_{0};
+  std::unique_ptr<std::atomic<int32_t>[]> cost_ns_;
 };
 
 // Test hook (fault injection): the n-th kernel run from now (1: the next one) throws before

@@ -1,6 +1,7 @@
 #include "runtime/session_core.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -16,13 +17,21 @@ namespace runtime {
 
 namespace {
 
+// The signature as bytes: the three lists' lengths, then node ids and output indexes, each a
+// base-128 varint (a Run of a few tensors of a graph under 16384 nodes fits std::string's
+// inline buffer: no allocation per Run).
 std::string SignatureKey(const Signature& sig) {
   std::string key;
-  for (const auto& f : sig.feeds) absl::StrAppend(&key, f.node->id(), ":", f.index, ",");
-  key += "|";
-  for (const auto& f : sig.fetches) absl::StrAppend(&key, f.node->id(), ":", f.index, ",");
-  key += "|";
-  for (const Node* t : sig.targets) absl::StrAppend(&key, t->id(), ",");
+  auto put = [&key](uint32_t v) {
+    for (; v >= 0x80; v >>= 7) key.push_back(static_cast<char>((v & 0x7f) | 0x80));
+    key.push_back(static_cast<char>(v));
+  };
+  put(static_cast<uint32_t>(sig.feeds.size()));
+  put(static_cast<uint32_t>(sig.fetches.size()));
+  put(static_cast<uint32_t>(sig.targets.size()));
+  for (const auto& f : sig.feeds) put(f.node->id()), put(f.index);
+  for (const auto& f : sig.fetches) put(f.node->id()), put(f.index);
+  for (const Node* t : sig.targets) put(t->id());
   return key;
 }
 
@@ -105,16 +114,27 @@ Status SessionCore::CheckFeed(const TensorId& id, const Tensor& value, int arg) 
   return OkStatus();
 }
 
-Status SessionCore::GetPlanLocked(const Signature& sig,
-                                  std::shared_ptr<const ExecutionPlan>* plan) const {
+Status SessionCore::GetPlan(const Signature& sig,
+                            std::shared_ptr<const ExecutionPlan>* plan) const {
   const std::string key = SignatureKey(sig);
-  *plan = plans_.Find(key);
-  if (*plan != nullptr) return OkStatus();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    *plan = plans_.Find(key);
+    if (*plan != nullptr) return OkStatus();
+  }
+  // Built without mu_: the first Run of a new signature does not hold up every other Run.
   std::unique_ptr<ExecutionPlan> built;
-  TF_RETURN_IF_ERROR(ExecutionPlan::Build(sig, &built, &stateful_kernels_));
-  std::shared_ptr<const ExecutionPlan> shared(std::move(built));
-  plans_.Insert(key, shared);
-  *plan = std::move(shared);
+  {
+    std::shared_lock<std::shared_mutex> graph_lock(graph_mu_);
+    TF_RETURN_IF_ERROR(ExecutionPlan::Build(sig, &built, &stateful_kernels_));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  *plan = plans_.Find(key);  // a concurrent Run of the same signature may have been first
+  if (*plan == nullptr) {
+    std::shared_ptr<const ExecutionPlan> shared(std::move(built));
+    plans_.Insert(key, shared);
+    *plan = std::move(shared);
+  }
   return OkStatus();
 }
 
@@ -132,15 +152,16 @@ Status SessionCore::RunPlan(const RunOptions& options, const ExecutionPlan& plan
     return status;
   }
   const bool trace = metadata != nullptr && options.trace_level() == RunOptions::FULL_TRACE;
-  DeviceStepStats device_stats;
+  std::optional<DeviceStepStats> device_stats;
+  if (trace) device_stats.emplace();
   // TF's deadline: RunOptions' timeout, else the session's operation timeout.
   const int64_t timeout_ms =
       options.timeout_in_ms() > 0 ? options.timeout_in_ms() : operation_timeout_ms_;
-  TF_RETURN_IF_ERROR(plan.Run(feeds, outputs, pool_.get(), trace ? &device_stats : nullptr,
+  TF_RETURN_IF_ERROR(plan.Run(feeds, outputs, pool_.get(), trace ? &*device_stats : nullptr,
                               resources_.get(), timeout_ms, &cancelled_));
   if (trace) {
-    device_stats.set_device("/job:localhost/replica:0/task:0/device:CPU:0");
-    *metadata->mutable_step_stats()->add_dev_stats() = std::move(device_stats);
+    device_stats->set_device("/job:localhost/replica:0/task:0/device:CPU:0");
+    *metadata->mutable_step_stats()->add_dev_stats() = std::move(*device_stats);
   }
   return OkStatus();
 }
@@ -149,10 +170,7 @@ Status SessionCore::Run(const RunOptions& options, const Signature& sig,
                         const std::vector<Tensor>& feeds, std::vector<Tensor>* outputs,
                         RunMetadata* metadata, thread::ThreadPoolInterface* inter_op) const {
   std::shared_ptr<const ExecutionPlan> plan;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    TF_RETURN_IF_ERROR(GetPlanLocked(sig, &plan));
-  }
+  TF_RETURN_IF_ERROR(GetPlan(sig, &plan));
   return RunPlan(options, *plan, feeds, outputs, metadata, inter_op);
 }
 
@@ -203,7 +221,7 @@ Status SessionCore::BuildNamedPlan(const std::vector<std::pair<std::string, Tens
     for (const auto& name : missing) absl::StrAppend(&list, name, " ");
     return errors::NotFound("PruneForTargets: Some target nodes not found: ", list);
   }
-  return GetPlanLocked(named->signature, &named->plan);
+  return OkStatus();
 }
 
 Status SessionCore::RunNamed(const RunOptions& options,
@@ -228,9 +246,17 @@ Status SessionCore::RunNamed(const RunOptions& options,
   {
     std::lock_guard<std::mutex> lock(mu_);
     named = named_plans_.Find(key);
-    if (named == nullptr) {
-      auto built = std::make_shared<NamedPlan>();
+  }
+  if (named == nullptr) {
+    auto built = std::make_shared<NamedPlan>();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
       TF_RETURN_IF_ERROR(BuildNamedPlan(inputs, output_names, target_names, built.get()));
+    }
+    TF_RETURN_IF_ERROR(GetPlan(built->signature, &built->plan));
+    std::lock_guard<std::mutex> lock(mu_);
+    named = named_plans_.Find(key);
+    if (named == nullptr) {
       named_plans_.Insert(key, built);
       named = std::move(built);
     }
@@ -250,13 +276,24 @@ Status SessionCore::RunNamed(const RunOptions& options,
 
 Status SessionCore::MakeCallable(const CallableOptions& callable_options,
                                  CallableHandle* out_handle) {
-  std::lock_guard<std::mutex> lock(mu_);
   Callable callable;
+  TF_RETURN_IF_ERROR(ResolveCallable(callable_options, &callable.signature));
+  TF_RETURN_IF_ERROR(GetPlan(callable.signature, &callable.plan));
+  callable.run_options = callable_options.run_options();
+  std::lock_guard<std::mutex> lock(mu_);
+  *out_handle = next_handle_++;
+  callables_[*out_handle] = std::move(callable);
+  return OkStatus();
+}
+
+Status SessionCore::ResolveCallable(const CallableOptions& callable_options,
+                                    Signature* signature) const {
+  std::lock_guard<std::mutex> lock(mu_);
   std::map<std::pair<int, int>, std::string> fed;
   for (const auto& name : callable_options.feed()) {
     TensorId id;
     TF_RETURN_IF_ERROR(ResolveNameLocked(name, &id));
-    callable.signature.feeds.push_back(id);
+    signature->feeds.push_back(id);
     fed[{id.node->id(), id.index}] = name;
   }
   for (const auto& name : callable_options.fetch()) {
@@ -265,19 +302,15 @@ Status SessionCore::MakeCallable(const CallableOptions& callable_options,
     if (fed.count({id.node->id(), id.index})) {
       return errors::InvalidArgument(id.node->name(), ":", id.index, " is both fed and fetched.");
     }
-    callable.signature.fetches.push_back(id);
+    signature->fetches.push_back(id);
   }
   for (const auto& name : callable_options.target()) {
     Node* node = FindNodeLocked(name);
     if (node == nullptr) {
       return errors::NotFound("Target node '", name, "' was not found in the Graph");
     }
-    callable.signature.targets.push_back(node);
+    signature->targets.push_back(node);
   }
-  TF_RETURN_IF_ERROR(GetPlanLocked(callable.signature, &callable.plan));
-  callable.run_options = callable_options.run_options();
-  *out_handle = next_handle_++;
-  callables_[*out_handle] = std::move(callable);
   return OkStatus();
 }
 
@@ -321,6 +354,7 @@ Status SessionCore::ReleaseCallable(CallableHandle handle) {
 
 Status SessionCore::Extend(const GraphDef& gdef) {
   std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::shared_mutex> graph_lock(graph_mu_);
   for (const NodeDef& node : gdef.node()) {
     if (FindNodeLocked(node.name()) != nullptr) {
       return errors::InvalidArgument(

@@ -1,6 +1,7 @@
 // minitf: what ClientSession and Session (DirectSession) share (runtime-internal): the graph,
 // the thread pool, the resource manager (variables), the stateful kernels, the plan caches
-// and the callables. Thread-safe; graph reads while planning and Extend hold one mutex.
+// and the callables. Thread-safe; plans are built outside the session's mutex, so the first Run of
+// a new signature does not block the others' Runs.
 #ifndef MINITF_RUNTIME_SESSION_CORE_H_
 #define MINITF_RUNTIME_SESSION_CORE_H_
 
@@ -8,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,7 +86,10 @@ class SessionCore {
 
   Status ResolveNameLocked(const std::string& name, TensorId* id) const;
   Node* FindNodeLocked(const std::string& name) const;  // nullptr if absent
-  Status GetPlanLocked(const Signature& sig, std::shared_ptr<const ExecutionPlan>* plan) const;
+  // The cached plan of `sig`, built (and cached) when there is none. Takes mu_ itself.
+  Status GetPlan(const Signature& sig, std::shared_ptr<const ExecutionPlan>* plan) const;
+  // The named feeds, fetches and targets of a callable, resolved against the graph.
+  Status ResolveCallable(const CallableOptions& callable_options, Signature* signature) const;
   Status BuildNamedPlan(const std::vector<std::pair<std::string, Tensor>>& inputs,
                         const std::vector<std::string>& output_names,
                         const std::vector<std::string>& target_names, NamedPlan* named) const;
@@ -102,7 +107,9 @@ class SessionCore {
   // Stateful nodes' kernels (random streams), shared by every plan below.
   mutable StatefulKernels stateful_kernels_;
 
-  mutable std::mutex mu_;  // guards everything below and graph reads while planning
+  // Held shared while a plan is built (outside mu_), exclusively by Extend.
+  mutable std::shared_mutex graph_mu_;
+  mutable std::mutex mu_;  // guards everything below and name lookups in the graph
   mutable PlanCache<ExecutionPlan> plans_;
   mutable PlanCache<NamedPlan> named_plans_;
   mutable absl::flat_hash_map<std::string, Node*> by_name_;  // rebuilt when the graph grows

@@ -52,7 +52,7 @@ class PlaceholderOp : public OpKernel {
 class IdentityOp : public OpKernel {
  public:
   explicit IdentityOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
-  void Compute(OpKernelContext* ctx) override { ctx->set_output(0, ctx->input(0)); }
+  void Compute(OpKernelContext* ctx) override { ctx->set_output_from_input(0, 0); }
 };
 
 // IdentityN: every input, shared (what an inlined function call's outputs come from).

@@ -2,15 +2,21 @@
 // (crop_and_resize_op.cc; SEED_OPS.md §A.9-A.12 and §B): float32 coordinates in TF's order,
 // the double arithmetic TF's `0.5` literal brings for a crop size of 1, and GradBoxes' ratio-
 // first scale. Parallel only where the result cannot change: over boxes for the forward op and
-// GradBoxes (each box has its own outputs), over depth for GradImage (every pixel still adds
-// its boxes in order 0..N-1, TF's deterministic order).
+// GradBoxes (each box has its own outputs), over output rows for GradImage (every pixel still
+// adds its boxes in order 0..N-1, TF's deterministic order).
 #include <algorithm>
+#include <type_traits>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "framework/op_kernel.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#include <xmmintrin.h>
+#endif
 
 namespace tensorflow {
 namespace {
@@ -289,46 +295,215 @@ class CropAndResizeGradImageOp : public OpKernel {
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
     const bool nearest = nearest_;
-    auto pixel = [&](int32_t b, int y, int x) {
-      return raw + ((int64_t{b} * H + y) * W + x) * depth;
-    };
-    // Boxes in order 0..N-1 (TF's deterministic order). The depth loop is the unit a
-    // parallel version would split (every pixel keeps its order), but on these machines two
-    // threads measured slower than one for this scatter (BENCHMARKS.md), so it runs here.
-    std::fill(raw, raw + batch * height * width * depth, T(0));
-    for (int64_t b = 0; b < num_boxes; ++b) {
+    // Every pixel adds its updates in box order 0..N-1 (TF's deterministic order), so the
+    // result does not depend on who adds them. The output rows (image, y) are split between
+    // threads, by the work they take (zero fill plus updates); each thread zero-fills its own
+    // rows (their pages are first touched there) and walks every box, applying only the
+    // updates that land in its rows.
+    const int64_t rows = batch * height;
+    const int64_t row_elems = width * depth;
+    auto for_each_update = [&](int64_t b, auto&& fn) {  // fn(row, sample, in_y, in_x)
       const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
-      const int32_t bi = ind(b);
       const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
-      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws,
-                    [&](const Sample& p, float in_y, float in_x) {
-                      const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
-                      if (nearest) {
-                        T* px = pixel(bi, PixelIndex<Round>(in_y, H), PixelIndex<Round>(in_x, W));
-                        for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
-                        return;
-                      }
-                      T* ptl = pixel(bi, p.top, p.left);
-                      T* ptr = pixel(bi, p.top, p.right);
-                      T* pbl = pixel(bi, p.bottom, p.left);
-                      T* pbr = pixel(bi, p.bottom, p.right);
-                      // TF's order of the four updates matters when pixels coincide (integer
-                      // coordinates).
-                      for (int64_t d = 0; d < depth; ++d) {
-                        const float dtop = (1 - p.y_lerp) * gr[d];
-                        ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
-                        ptr[d] += static_cast<T>(p.x_lerp * dtop);
-                        const float dbottom = p.y_lerp * gr[d];
-                        pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
-                        pbr[d] += static_cast<T>(p.x_lerp * dbottom);
-                      }
-                    });
+      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, fn);
+    };
+    auto run_rows = [&](int64_t r0, int64_t r1) {
+      std::fill(raw + r0 * row_elems, raw + r1 * row_elems, T(0));
+      for (int64_t b = 0; b < num_boxes; ++b) {
+        const int64_t first_row = int64_t{ind(b)} * H;
+        if (first_row + H <= r0 || first_row >= r1) continue;
+        const float* gb = g + b * ch * cw * depth;
+        for_each_update(b, [&](const Sample& p, float in_y, float in_x) {
+          const float* gr = gb + (p.y * cw + p.x) * depth;
+          if (nearest) {
+            const int64_t row = first_row + PixelIndex<Round>(in_y, H);
+            if (row < r0 || row >= r1) return;
+            T* px = raw + row * row_elems + int64_t{PixelIndex<Round>(in_x, W)} * depth;
+            for (int64_t d = 0; d < depth; ++d) px[d] += static_cast<T>(gr[d]);
+            return;
+          }
+          // TF adds top-left, top-right, bottom-left, bottom-right for each element; a pixel
+          // that is two of them (integer coordinates) gets its adds in that order here too.
+          const int64_t top = first_row + p.top, bottom = first_row + p.bottom;
+          if (top >= r0 && top < r1) {
+            T* ptl = raw + top * row_elems + int64_t{p.left} * depth;
+            T* ptr = raw + top * row_elems + int64_t{p.right} * depth;
+            for (int64_t d = 0; d < depth; ++d) {
+              const float dtop = (1 - p.y_lerp) * gr[d];
+              ptl[d] += static_cast<T>((1 - p.x_lerp) * dtop);
+              ptr[d] += static_cast<T>(p.x_lerp * dtop);
+            }
+          }
+          if (bottom >= r0 && bottom < r1) {
+            T* pbl = raw + bottom * row_elems + int64_t{p.left} * depth;
+            T* pbr = raw + bottom * row_elems + int64_t{p.right} * depth;
+            for (int64_t d = 0; d < depth; ++d) {
+              const float dbottom = p.y_lerp * gr[d];
+              pbl[d] += static_cast<T>((1 - p.x_lerp) * dbottom);
+              pbr[d] += static_cast<T>(p.x_lerp * dbottom);
+            }
+          }
+        });
+      }
+    };
+    const int64_t updates = num_boxes * ch * cw * 4 * depth;
+    if (ctx->NumThreads() <= 1 || updates + rows * row_elems < (int64_t{1} << 16) || rows < 2) {
+      run_rows(0, rows);
+      return;
     }
+    // Cost of each row in elements touched: its zero fill, plus depth per pixel update.
+    std::vector<int64_t> cost(rows + 1, row_elems);
+    for (int64_t b = 0; b < num_boxes; ++b) {
+      const int64_t first_row = int64_t{ind(b)} * H;
+      for_each_update(b, [&](const Sample& p, float in_y, float) {
+        if (nearest) {
+          cost[first_row + PixelIndex<Round>(in_y, H)] += depth;
+        } else {
+          cost[first_row + p.top] += 2 * depth;
+          cost[first_row + p.bottom] += 2 * depth;
+        }
+      });
+    }
+    int64_t total = 0;
+    for (int64_t r = 0; r < rows; ++r) total += cost[r];
+    const int64_t chunks = std::min<int64_t>(rows, 4 * ctx->NumThreads());
+    std::vector<int64_t> bounds{0};  // chunk c covers rows [bounds[c], bounds[c + 1])
+    int64_t done = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      done += cost[r];
+      if (done * chunks >= total * static_cast<int64_t>(bounds.size()) && r + 1 < rows) {
+        bounds.push_back(r + 1);
+      }
+    }
+    bounds.push_back(rows);
+    ctx->ParallelFor(static_cast<int64_t>(bounds.size()) - 1, 1, [&](int64_t c0, int64_t c1) {
+      for (int64_t c = c0; c < c1; ++c) run_rows(bounds[c], bounds[c + 1]);
+    });
   }
 
  private:
   bool nearest_ = false;
 };
+
+// GradBoxes' four sums of one box: dy1, dy2, dx1, dx2 (stored as y1, x1, y2, x2).
+struct BoxSums {
+  float v[4] = {0, 0, 0, 0};
+  void Store(TTypes<float>::Matrix* out, int64_t b) const {
+    (*out)(b, 0) = v[0];
+    (*out)(b, 1) = v[2];
+    (*out)(b, 2) = v[1];
+    (*out)(b, 3) = v[3];
+  }
+};
+
+// One sample point of GradBoxes: its four pixels, its gradient row and the weights w[k] that
+// sum k multiplies its terms by. GradY/GradX are TF's float expressions for element d.
+template <typename T>
+struct PointTerms {
+  const T *tl, *tr, *bl, *br;
+  const float* grad;
+  float x_lerp, y_lerp;
+  float w[4];
+  float GradY(int64_t d) const {
+    const float ftl = static_cast<float>(tl[d]), ftr = static_cast<float>(tr[d]);
+    const float fbl = static_cast<float>(bl[d]), fbr = static_cast<float>(br[d]);
+    return ((1 - x_lerp) * (fbl - ftl) + x_lerp * (fbr - ftr)) * grad[d];
+  }
+  float GradX(int64_t d) const {
+    const float ftl = static_cast<float>(tl[d]), ftr = static_cast<float>(tr[d]);
+    const float fbl = static_cast<float>(bl[d]), fbr = static_cast<float>(br[d]);
+    return ((1 - y_lerp) * (ftr - ftl) + y_lerp * (fbr - fbl)) * grad[d];
+  }
+  PointTerms Advanced(int64_t d) const {
+    PointTerms t = *this;
+    t.tl += d, t.tr += d, t.bl += d, t.br += d, t.grad += d;
+    return t;
+  }
+};
+
+// Adds elements [from, depth) of a point to its box's sums, one element at a time in TF's
+// order (the sums are four chains of float adds; their order is what gives TF's bits).
+template <typename T>
+void AddPointTail(const PointTerms<T>& t, BoxSums* s, int64_t from, int64_t depth) {
+  for (int64_t d = from; d < depth; ++d) {
+    const float gy = t.GradY(d), gx = t.GradX(d);
+    s->v[0] += gy * t.w[0];
+    s->v[1] += gy * t.w[1];
+    s->v[2] += gx * t.w[2];
+    s->v[3] += gx * t.w[3];
+  }
+}
+
+#if defined(__SSE2__)
+// Float images, four elements at a time: the terms are computed as vectors (the same float
+// products), transposed so that each element's four terms form one vector, and added to the
+// box's sums [dy1, dy2, dx1, dx2] element by element: every lane is its chain, in TF's order.
+// Returns the first element not added.
+inline int64_t AddPointSse(const PointTerms<float>& t, __m128* acc, int64_t depth) {
+  const __m128 xl = _mm_set1_ps(t.x_lerp), xl1 = _mm_set1_ps(1 - t.x_lerp);
+  const __m128 yl = _mm_set1_ps(t.y_lerp), yl1 = _mm_set1_ps(1 - t.y_lerp);
+  const __m128 w0 = _mm_set1_ps(t.w[0]), w1 = _mm_set1_ps(t.w[1]);
+  const __m128 w2 = _mm_set1_ps(t.w[2]), w3 = _mm_set1_ps(t.w[3]);
+  __m128 a = *acc;
+  int64_t d = 0;
+  for (; d + 4 <= depth; d += 4) {
+    const __m128 tl = _mm_loadu_ps(t.tl + d), tr = _mm_loadu_ps(t.tr + d);
+    const __m128 bl = _mm_loadu_ps(t.bl + d), br = _mm_loadu_ps(t.br + d);
+    const __m128 gr = _mm_loadu_ps(t.grad + d);
+    const __m128 gy = _mm_mul_ps(
+        _mm_add_ps(_mm_mul_ps(xl1, _mm_sub_ps(bl, tl)), _mm_mul_ps(xl, _mm_sub_ps(br, tr))), gr);
+    const __m128 gx = _mm_mul_ps(
+        _mm_add_ps(_mm_mul_ps(yl1, _mm_sub_ps(tr, tl)), _mm_mul_ps(yl, _mm_sub_ps(br, bl))), gr);
+    __m128 r0 = _mm_mul_ps(gy, w0), r1 = _mm_mul_ps(gy, w1);
+    __m128 r2 = _mm_mul_ps(gx, w2), r3 = _mm_mul_ps(gx, w3);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);  // r_i: element d + i's [dy1, dy2, dx1, dx2] terms
+    a = _mm_add_ps(a, r0);
+    a = _mm_add_ps(a, r1);
+    a = _mm_add_ps(a, r2);
+    a = _mm_add_ps(a, r3);
+  }
+  *acc = a;
+  return d;
+}
+#endif
+
+template <typename T>
+void AddPoint(const PointTerms<T>& t, BoxSums* s, int64_t depth) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same<T, float>::value) {
+    __m128 acc = _mm_loadu_ps(s->v);
+    const int64_t done = AddPointSse(t, &acc, depth);
+    _mm_storeu_ps(s->v, acc);
+    AddPointTail(t, s, done, depth);
+    return;
+  }
+#endif
+  AddPointTail(t, s, 0, depth);
+}
+
+// Two boxes' points at once: two independent sets of chains, so their adds overlap.
+template <typename T>
+void AddTwoPoints(const PointTerms<T>& ta, BoxSums* sa, const PointTerms<T>& tb, BoxSums* sb,
+                  int64_t depth) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same<T, float>::value) {
+    __m128 acc_a = _mm_loadu_ps(sa->v), acc_b = _mm_loadu_ps(sb->v);
+    // Four elements of each in turn: both chains are in flight at every step.
+    int64_t d = 0;
+    for (; d + 4 <= depth; d += 4) {
+      AddPointSse(ta.Advanced(d), &acc_a, 4);
+      AddPointSse(tb.Advanced(d), &acc_b, 4);
+    }
+    _mm_storeu_ps(sa->v, acc_a);
+    _mm_storeu_ps(sb->v, acc_b);
+    AddPointTail(ta, sa, d, depth);
+    AddPointTail(tb, sb, d, depth);
+    return;
+  }
+#endif
+  AddPoint(ta, sa, depth);
+  AddPoint(tb, sb, depth);
+}
 
 template <typename T>
 class CropAndResizeGradBoxesOp : public OpKernel {
@@ -373,68 +548,83 @@ class CropAndResizeGradBoxesOp : public OpKernel {
     auto ind = box_index.flat<int32_t>();
     const int H = static_cast<int>(height), W = static_cast<int>(width);
     const int ch = static_cast<int>(crop_height), cw = static_cast<int>(crop_width);
-    auto pixel = [&](int32_t b, int y, int x) {
-      return img + ((int64_t{b} * H + y) * W + x) * depth;
-    };
     const int64_t per_box = crop_height * crop_width * std::max<int64_t>(depth, 1);
-    ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 8192 / per_box), [&](int64_t b0, int64_t b1) {
-      // Per (y, x): the depth-long terms are computed independently (vectorizable, each with
-      // TF's float expression), then added to the four sums one by one in TF's (y, x, d) order.
-      std::vector<float> gy(depth), gx(depth);
+    // GradBoxes scales ratio-first: (y2 - y1) * ((H - 1) / (crop - 1)).
+    const float hr = ch > 1 ? static_cast<float>(H - 1) / (ch - 1) : 0;
+    const float wr = cw > 1 ? static_cast<float>(W - 1) / (cw - 1) : 0;
+    // The sample points of box b inside the image, in TF's (y, x) order.
+    auto samples = [&](int64_t b, std::vector<PointTerms<T>>* points) {
+      const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
+      const float hs = ch > 1 ? (y2 - y1) * hr : 0;
+      const float ws = cw > 1 ? (x2 - x1) * wr : 0;
+      const T* base = img + int64_t{ind(b)} * H * W * depth;
+      points->clear();
+      ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float, float) {
+        PointTerms<T> t;
+        t.tl = base + (int64_t{p.top} * W + p.left) * depth;
+        t.tr = base + (int64_t{p.top} * W + p.right) * depth;
+        t.bl = base + (int64_t{p.bottom} * W + p.left) * depth;
+        t.br = base + (int64_t{p.bottom} * W + p.right) * depth;
+        t.grad = g + ((b * ch + p.y) * cw + p.x) * depth;
+        t.x_lerp = p.x_lerp;
+        t.y_lerp = p.y_lerp;
+        t.w[0] = H - 1 - p.y * hr;  // dy1
+        t.w[1] = p.y * hr;          // dy2
+        t.w[2] = W - 1 - p.x * wr;  // dx1
+        t.w[3] = p.x * wr;          // dx2
+        points->push_back(t);
+      });
+    };
+    ctx->ParallelFor(num_boxes, std::max<int64_t>(2, 8192 / per_box), [&](int64_t b0, int64_t b1) {
+      std::vector<PointTerms<T>> pa, pb;
       std::vector<double> wide(depth);
-      for (int64_t b = b0; b < b1; ++b) {
-        float dy1 = 0.0f, dx1 = 0.0f, dy2 = 0.0f, dx2 = 0.0f;
-        const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
-        const int32_t bi = ind(b);
-        // GradBoxes scales ratio-first: (y2 - y1) * ((H - 1) / (crop - 1)).
-        const float hr = ch > 1 ? static_cast<float>(H - 1) / (ch - 1) : 0;
-        const float wr = cw > 1 ? static_cast<float>(W - 1) / (cw - 1) : 0;
-        const float hs = ch > 1 ? (y2 - y1) * hr : 0;
-        const float ws = cw > 1 ? (x2 - x1) * wr : 0;
-        ForEachSample(y1, x1, y2, x2, H, W, ch, cw, hs, ws, [&](const Sample& p, float, float) {
-          const float fy1 = H - 1 - p.y * hr, fy2 = p.y * hr;
-          const float fx1 = W - 1 - p.x * wr, fx2 = p.x * wr;
-          const T* ptl = pixel(bi, p.top, p.left);
-          const T* ptr = pixel(bi, p.top, p.right);
-          const T* pbl = pixel(bi, p.bottom, p.left);
-          const T* pbr = pixel(bi, p.bottom, p.right);
-          const float* gr = g + ((b * ch + p.y) * cw + p.x) * depth;
+      int64_t b = b0;
+      // Crops taller and wider than one pixel: boxes two by two (their chains overlap).
+      for (; ch > 1 && cw > 1 && b + 1 < b1; b += 2) {
+        samples(b, &pa);
+        samples(b + 1, &pb);
+        BoxSums sa, sb;
+        const size_t both = std::min(pa.size(), pb.size());
+        for (size_t k = 0; k < both; ++k) AddTwoPoints(pa[k], &sa, pb[k], &sb, depth);
+        for (size_t k = both; k < pa.size(); ++k) AddPoint(pa[k], &sa, depth);
+        for (size_t k = both; k < pb.size(); ++k) AddPoint(pb[k], &sb, depth);
+        sa.Store(&out, b);
+        sb.Store(&out, b + 1);
+      }
+      for (; b < b1; ++b) {
+        samples(b, &pa);
+        BoxSums s;
+        for (const PointTerms<T>& t : pa) {
+          if (ch > 1 && cw > 1) {
+            AddPoint(t, &s, depth);
+            continue;
+          }
+          // A crop of height or width 1: TF's 0.5 literal makes that sum's terms double, each
+          // step rounded back to float.
           for (int64_t d = 0; d < depth; ++d) {
-            const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
-            const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
-            gy[d] = ((1 - p.x_lerp) * (bl - tl) + p.x_lerp * (br - tr)) * gr[d];
-            gx[d] = ((1 - p.y_lerp) * (tr - tl) + p.y_lerp * (br - bl)) * gr[d];
-          }
-          if (ch > 1) {
-            for (int64_t d = 0; d < depth; ++d) {
-              dy1 += gy[d] * fy1;
-              dy2 += gy[d] * fy2;
-            }
-          } else {
-            // TF's 0.5 literal: the term in double, each sum rounded back to float per step.
-            for (int64_t d = 0; d < depth; ++d) wide[d] = gy[d] * 0.5 * (H - 1);
-            for (int64_t d = 0; d < depth; ++d) {
-              dy1 = static_cast<float>(dy1 + wide[d]);
-              dy2 = static_cast<float>(dy2 + wide[d]);
+            const float gy = t.GradY(d);
+            if (ch > 1) {
+              s.v[0] += gy * t.w[0];
+              s.v[1] += gy * t.w[1];
+            } else {
+              wide[d] = gy * 0.5 * (H - 1);
+              s.v[0] = static_cast<float>(s.v[0] + wide[d]);
+              s.v[1] = static_cast<float>(s.v[1] + wide[d]);
             }
           }
-          if (cw > 1) {
-            for (int64_t d = 0; d < depth; ++d) {
-              dx1 += gx[d] * fx1;
-              dx2 += gx[d] * fx2;
-            }
-          } else {
-            for (int64_t d = 0; d < depth; ++d) wide[d] = gx[d] * 0.5 * (W - 1);
-            for (int64_t d = 0; d < depth; ++d) {
-              dx1 = static_cast<float>(dx1 + wide[d]);
-              dx2 = static_cast<float>(dx2 + wide[d]);
+          for (int64_t d = 0; d < depth; ++d) {
+            const float gx = t.GradX(d);
+            if (cw > 1) {
+              s.v[2] += gx * t.w[2];
+              s.v[3] += gx * t.w[3];
+            } else {
+              wide[d] = gx * 0.5 * (W - 1);
+              s.v[2] = static_cast<float>(s.v[2] + wide[d]);
+              s.v[3] = static_cast<float>(s.v[3] + wide[d]);
             }
           }
-        });
-        out(b, 0) = dy1;
-        out(b, 1) = dx1;
-        out(b, 2) = dy2;
-        out(b, 3) = dx2;
+        }
+        s.Store(&out, b);
       }
     });
   }

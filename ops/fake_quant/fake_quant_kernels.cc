@@ -239,6 +239,10 @@ struct BlockSums {
 // group of 8 products goes to four double lanes exactly as the SSE2 path sends groups of 4 to
 // its lanes, lane by lane: the sums differ from the SSE2 path only in their grouping, which is
 // fixed, so a given machine gives the same bits at any thread count.
+// With `stream`, d_input goes out with non-temporal stores (dx must be 32-byte aligned): an
+// output far larger than the caches is not read back soon, and a plain store would first read
+// each line it writes.
+template <bool stream>
 __attribute__((target("avx2"))) BlockSums VarsGradientBlockAvx2(const float* g, const float* x,
                                                                 float* dx, int64_t n,
                                                                 const Nudged& nudged) {
@@ -253,12 +257,17 @@ __attribute__((target("avx2"))) BlockSums VarsGradientBlockAvx2(const float* g, 
         _mm256_and_ps(_mm256_cmp_ps(xv, lo, _CMP_GE_OQ), _mm256_cmp_ps(xv, hi, _CMP_LE_OQ)), one);
     const __m256 pb = _mm256_mul_ps(gv, _mm256_and_ps(_mm256_cmp_ps(xv, lo, _CMP_LT_OQ), one));
     const __m256 pa = _mm256_mul_ps(gv, _mm256_and_ps(_mm256_cmp_ps(xv, hi, _CMP_GT_OQ), one));
-    _mm256_storeu_ps(dx + i, _mm256_mul_ps(gv, in));
+    if (stream) {
+      _mm256_stream_ps(dx + i, _mm256_mul_ps(gv, in));
+    } else {
+      _mm256_storeu_ps(dx + i, _mm256_mul_ps(gv, in));
+    }
     b0 = _mm256_add_pd(b0, _mm256_cvtps_pd(_mm256_castps256_ps128(pb)));
     b1 = _mm256_add_pd(b1, _mm256_cvtps_pd(_mm256_extractf128_ps(pb, 1)));
     a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(pa)));
     a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(pa, 1)));
   }
+  if (stream) _mm_sfence();  // the streamed lines are visible before the block is done
   double lanes[4];
   _mm256_storeu_pd(lanes, _mm256_add_pd(b0, b1));
   double below = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
@@ -342,12 +351,20 @@ class FakeQuantWithMinMaxVarsGradientOp : public OpKernel {
     const Nudged n = Nudge(min, max, range_.quant_min, range_.quant_max);
     const int64_t blocks = (n_elems + kBlock - 1) / kBlock;
     std::vector<BlockSums> sums(blocks);
+    // Streaming stores for a fresh output well beyond the caches (not for an input's buffer
+    // reused in place: its lines were just read).
+    constexpr int64_t kStreamAbove = int64_t{16} << 20;  // bytes
+    const bool stream = n_elems * int64_t{sizeof(float)} > kStreamAbove && out != gp &&
+                        out != xp && reinterpret_cast<uintptr_t>(out) % 32 == 0;
     ctx->ParallelFor(blocks, kGrain / kBlock, [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) {
         const int64_t begin = b * kBlock, end = std::min(n_elems, begin + kBlock);
 #if defined(__x86_64__)
         if (HasAvx2()) {
-          sums[b] = VarsGradientBlockAvx2(gp + begin, xp + begin, out + begin, end - begin, n);
+          sums[b] = stream ? VarsGradientBlockAvx2<true>(gp + begin, xp + begin, out + begin,
+                                                         end - begin, n)
+                           : VarsGradientBlockAvx2<false>(gp + begin, xp + begin, out + begin,
+                                                          end - begin, n);
           continue;
         }
 #endif

@@ -83,6 +83,19 @@ def cases():
         yield ("CropAndResizeGradImage", [grads, boxes, box_ind, np.array([1, 6, 6, 2], np.int32)],
                {"method": "bilinear", "T": dtype})
     yield "CropAndResizeGradBoxes", [grads, image, boxes, box_ind], {"method": "bilinear"}
+    # Large enough for the kernels' parallel paths: GradImage split by output rows (boxes
+    # crowded on image 1, many sharing rows), GradBoxes two boxes at a time (an odd count).
+    image = rng.uniform(-1, 1, (3, 20, 18, 16)).astype(np.float32)
+    boxes = np.concatenate([random_boxes(rng, 20, "inside"), random_boxes(rng, 9, "outside"),
+                            random_boxes(rng, 8, "grid")]).astype(np.float32)
+    box_ind = np.concatenate([np.ones(25, np.int32), rng.integers(0, 3, 12).astype(np.int32)])
+    grads = rng.standard_normal((37, 6, 5, 16)).astype(np.float32)
+    for dtype in GRAD_IMAGE_TYPES:
+        for method in ("bilinear", "nearest"):
+            yield ("CropAndResizeGradImage",
+                   [grads, boxes, box_ind, np.array([3, 20, 18, 16], np.int32)],
+                   {"method": method, "T": dtype})
+    yield "CropAndResizeGradBoxes", [grads, image, boxes, box_ind], {"method": "bilinear"}
 
 
 def run(op, inputs, attrs):
