@@ -5,6 +5,8 @@
 //
 // Prints "<name> <ns per run>". Built against the tensorflow-cpu wheel, never linked into
 // minitf.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -95,7 +97,10 @@ int main(int argc, char** argv) {
     t = elapsed * 1e9 / runs;
   }
   std::sort(trials, trials + 5);
-  std::printf("%s %.0f\n", argv[1], trials[2]);
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  // ns per run (median of 5 trials), then the process's peak RSS in kB.
+  std::printf("%s %.0f max_rss_kB=%ld\n", argv[1], trials[2], usage.ru_maxrss);
   TF_CloseSession(session, status);
   TF_DeleteSession(session, status);
   TF_DeleteSessionOptions(options);

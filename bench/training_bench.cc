@@ -7,6 +7,7 @@
 //   Box step:  CropAndResize(image[8,128,128,16], 64 boxes, 14x14), mean squared error;
 //              gradient wrt the boxes (CropAndResizeGradBoxes).
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <cmath>
 #include <fstream>
@@ -80,7 +81,16 @@ void RunStep(benchmark::State& state, Operation (*build)(const Scope&)) {
   options.config.set_inter_op_parallelism_threads(static_cast<int>(state.range(0)));
   ClientSession session(root, options);
   std::vector<Tensor> out;
+  TF_CHECK_OK(session.Run({}, {}, {step}, &out));
+  const int64_t before = tensor_stats::LiveBytes();
+  tensor_stats::ResetPeak();
   for (auto _ : state) TF_CHECK_OK(session.Run({}, {}, {step}, &out));
+  // Memory: the most tensor bytes a step held at once beyond what lives between steps (the
+  // graph's constants), and the process's peak RSS (bench/make_tables.py reports TF's).
+  state.counters["peak_tensor_MB"] = static_cast<double>(tensor_stats::PeakBytes() - before) / 1e6;
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["max_rss_MB"] = static_cast<double>(usage.ru_maxrss) / 1e3;
 }
 
 void BM_QatStep(benchmark::State& state) { RunStep(state, QatStep); }

@@ -466,18 +466,31 @@ class TileOp : public OpKernel {
     OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
     if (out->NumElements() == 0) return;
-    const std::vector<int64_t> strides = RowMajorStrides(in.shape());
-    const std::vector<int64_t> in_dims = Dims(in.shape());
     const T* x = in.flat<T>().data();
     T* z = out->flat<T>().data();
-    ctx->ParallelFor(out->NumElements(), kGrain, [&](int64_t s, int64_t e) {
-      for (int64_t i = s; i < e; ++i) {
-        int64_t src = 0, rest = i;
-        for (int d = rank - 1; d >= 0; --d) {
+    if (rank == 0) {
+      z[0] = x[0];
+      return;
+    }
+    const std::vector<int64_t> strides = RowMajorStrides(in.shape());
+    const std::vector<int64_t> in_dims = Dims(in.shape());
+    // Output row by output row (the last dimension): a row is its source row, found once per
+    // row, repeated multiples[-1] times.
+    const int64_t in_row = in_dims[rank - 1], out_row = dims[rank - 1];
+    const int64_t rows = out->NumElements() / out_row;
+    ctx->ParallelFor(rows, std::max<int64_t>(1, kGrain / out_row), [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        int64_t src = 0, rest = r;
+        for (int d = rank - 2; d >= 0; --d) {
           src += ((rest % dims[d]) % in_dims[d]) * strides[d];
           rest /= dims[d];
         }
-        z[i] = x[src];
+        T* zr = z + r * out_row;
+        if (in_row == 1) {
+          std::fill(zr, zr + out_row, x[src]);
+        } else {
+          for (int64_t k = 0; k < out_row; k += in_row) std::copy(x + src, x + src + in_row, zr + k);
+        }
       }
     });
   }
