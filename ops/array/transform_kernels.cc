@@ -468,8 +468,11 @@ class TileOp : public OpKernel {
     if (out->NumElements() == 0) return;
     const T* x = in.flat<T>().data();
     T* z = out->flat<T>().data();
-    if (rank == 0) {
-      z[0] = x[0];
+    if (in.NumElements() == 1) {  // a scalar's gradient tiled out (Mean, Sum): a fill
+      const T value = x[0];
+      ctx->ParallelFor(out->NumElements(), kGrain, [&](int64_t s, int64_t e) {
+        std::fill(z + s, z + e, value);
+      });
       return;
     }
     const std::vector<int64_t> strides = RowMajorStrides(in.shape());
