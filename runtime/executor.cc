@@ -413,6 +413,7 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
   TF_RETURN_IF_ERROR(plan->CreateKernels(st, stateful));
   plan->cost_ns_.reset(new std::atomic<int32_t>[plan->nodes_.size()]);
   for (size_t i = 0; i < plan->nodes_.size(); ++i) plan->cost_ns_[i].store(0);
+  for (const PlanNode& pn : plan->nodes_) plan->has_expensive_ = plan->has_expensive_ || pn.expensive;
   *out = std::move(plan);
   return OkStatus();
 }
@@ -581,6 +582,21 @@ void ExecutionPlan::Spawn(Frame* f, std::function<void()> task) const {
   });
 }
 
+void ExecutionPlan::UpdateMaySplit(int threads) const {
+  // A Run enters the pool's task group (a few microseconds) only when it may hand work to
+  // another thread: an expensive kernel, or a fan-out whose cheap kernels took long enough.
+  bool split = has_expensive_;
+  for (size_t i = 0; !split && i < nodes_.size(); ++i) {
+    const PlanNode& pn = nodes_[i];
+    if (pn.num_succ <= kBatchAbove) continue;
+    std::vector<int> succ(successors_.begin() + pn.succ_begin,
+                          successors_.begin() + pn.succ_begin + pn.num_succ);
+    const size_t per = succ.size() / threads;
+    split = WorthSplitting(succ.data() + succ.size() - per, per);
+  }
+  may_split_.store(split, std::memory_order_relaxed);
+}
+
 bool ExecutionPlan::WorthSplitting(const int* nodes, size_t n) const {
   // Waking another thread and sharing the fan's input across caches costs microseconds: a
   // batch of trivial kernels (Identity, a scalar op: tens of nanoseconds each) runs faster
@@ -626,7 +642,6 @@ void ExecutionPlan::Process(int node, Frame* f) const {
     for (int e : expensive) Spawn(f, [this, e, f] { Process(e, f); });
     // A wide fan-out of cheap nodes (this node's) is split into one batch per thread, when the
     // batches are worth a thread.
-    const size_t kBatchAbove = 32;
     if (local.size() > queued + kBatchAbove) {
       const int threads = f->pool->NumThreads();
       const size_t per = local.size() / threads;
@@ -718,7 +733,8 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
     std::unique_ptr<Frame>* frame;
     ~Recycle() { plan->ReturnFrame(std::move(*frame)); }
   } recycle{this, &frame};
-  if (pool == nullptr || pool->NumThreads() <= 1 || nodes_.size() <= 1) {
+  if (pool == nullptr || pool->NumThreads() <= 1 || nodes_.size() <= 1 ||
+      !may_split_.load(std::memory_order_relaxed)) {
     for (int r : roots_) Process(r, &f);
   } else {
     pool->RunGroup([&](ThreadPool::TaskGroup* group) {
@@ -737,6 +753,7 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
       for (int root : here) Process(root, &f);
     });
   }
+  if (f.timed && !f.failed.load()) UpdateMaySplit(pool->NumThreads());
   if (f.failed.load()) return f.status;
   // A fetched reference must hold a value (checked before `fetches` is touched: a failed Run
   // leaves it as it was). Variables do not lose their value, so the check stays true below.

@@ -100,6 +100,10 @@ class ExecutionPlan {
   void Spawn(Frame* frame, std::function<void()> task) const;
   // Whether the kernels of `nodes` took long enough, when last timed, to give to a thread.
   bool WorthSplitting(const int* nodes, size_t n) const;
+  // After a timed Run: whether later Runs may hand work to other threads (may_split_).
+  void UpdateMaySplit(int threads) const;
+  // A node making more ready cheap nodes than this at once may split them between threads.
+  static constexpr int kBatchAbove = 32;
   void ProcessBatch(const std::vector<int>& batch, Frame* frame) const;
   // Whether the Run's deadline has passed or it was cancelled (recording why when so).
   bool Expired(Frame* frame) const;
@@ -129,6 +133,10 @@ class ExecutionPlan {
   static constexpr int kTimedRunEvery = 64;
   mutable std::atomic<uint32_t> runs_{0};
   std::unique_ptr<std::atomic<int32_t>[]> cost_ns_;
+  bool has_expensive_ = false;
+  // Whether Runs enter the session's task group; false runs them on the calling thread only.
+  // True until the first timed Run says otherwise.
+  mutable std::atomic<bool> may_split_{true};
 };
 
 // Test hook (fault injection): the n-th kernel run from now (1: the next one) throws before
