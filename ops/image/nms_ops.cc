@@ -80,29 +80,24 @@ REGISTER_OP("NonMaxSuppressionV2")
     .Summary(kSummary)
     .CcHeader("image_ops");
 
+// V3's and V4's inputs and type attrs.
+#define MINITF_NMS_V3_SIGNATURE              \
+  Input("boxes: T")                          \
+      .Input("scores: T")                    \
+      .Input("max_output_size: int32")       \
+      .Input("iou_threshold: T_threshold")   \
+      .Input("score_threshold: T_threshold") \
+      .Output("selected_indices: int32")     \
+      .Attr("T: {half, float} = DT_FLOAT")   \
+      .Attr("T_threshold: {half, float} = DT_FLOAT")
+
 REGISTER_OP("NonMaxSuppressionV3")
-    .Input("boxes: T")
-    .Input("scores: T")
-    .Input("max_output_size: int32")
-    .Input("iou_threshold: T_threshold")
-    .Input("score_threshold: T_threshold")
-    .Output("selected_indices: int32")
-    .Attr("T: {half, float} = DT_FLOAT")
-    .Attr("T_threshold: {half, float} = DT_FLOAT")
-    .SetShapeFn([](InferenceContext* c) { return NmsShape(c, 3); })
+    .MINITF_NMS_V3_SIGNATURE.SetShapeFn([](InferenceContext* c) { return NmsShape(c, 3); })
     .Summary(kSummary)
     .CcHeader("image_ops");
 
 REGISTER_OP("NonMaxSuppressionV4")
-    .Input("boxes: T")
-    .Input("scores: T")
-    .Input("max_output_size: int32")
-    .Input("iou_threshold: T_threshold")
-    .Input("score_threshold: T_threshold")
-    .Output("selected_indices: int32")
-    .Output("valid_outputs: int32")
-    .Attr("T: {half, float} = DT_FLOAT")
-    .Attr("T_threshold: {half, float} = DT_FLOAT")
+    .MINITF_NMS_V3_SIGNATURE.Output("valid_outputs: int32")
     .Attr("pad_to_max_output_size: bool = false")
     .SetShapeFn([](InferenceContext* c) { return PaddedNmsShape(c, 3, 0); })
     .Summary(kSummary)
@@ -123,5 +118,7 @@ REGISTER_OP("NonMaxSuppressionV5")
     .SetShapeFn([](InferenceContext* c) { return PaddedNmsShape(c, 4, 1); })
     .Summary(kSummary)
     .CcHeader("image_ops");
+
+#undef MINITF_NMS_V3_SIGNATURE
 
 }  // namespace tensorflow

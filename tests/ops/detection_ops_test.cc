@@ -21,14 +21,7 @@ using namespace ops;  // NOLINT
 std::string ShapeOf(const Output& o) { return o.node()->output_shape(o.index()).DebugString(); }
 
 using test_ops::ExpectError;
-
-template <typename Build>
-void ExpectShapeError(Build build, const std::string& text) {
-  Scope root = Scope::NewRootScope();
-  build(root);
-  EXPECT_EQ(root.status().code(), error::INVALID_ARGUMENT) << root.status();
-  EXPECT_EQ(root.status().message().substr(0, text.size()), text) << root.status();
-}
+using test_ops::ExpectShapeError;
 
 TEST(TopKTest, TiesGoToTheLowerIndex) {
   Scope root = Scope::NewRootScope();
