@@ -1,7 +1,7 @@
 // The image codecs (tensorflow/cc/ops/image_ops.h) with TF 2.21's definitions and shape
-// functions: DecodePng, DecodeJpeg, EncodePng (batched: any leading dimensions) and
-// EncodeJpeg. Kernels: decode_kernels.cc, encode_kernels.cc (libpng and libjpeg-turbo through
-// internal/). No gradients: TF's C++ registry has none.
+// functions: DecodePng, DecodeJpeg, DecodeGif, DecodeBmp, DecodeImage, EncodePng (batched: any
+// leading dimensions) and EncodeJpeg. Kernels: decode_kernels.cc, encode_kernels.cc (libpng,
+// libjpeg-turbo and giflib through internal/). No gradients: TF's C++ registry has none.
 //
 //   auto image = ops::DecodePng(root, ops::ReadFile(root, "in.png"),
 //                               ops::DecodePng::Channels(3));
@@ -54,6 +54,42 @@ REGISTER_OP("DecodeJpeg")
     .ArgDoc("dct_method",
             "string specifying a hint about the algorithm used for decompression: '' (TF's\n"
             "default, INTEGER_FAST), 'INTEGER_FAST' or 'INTEGER_ACCURATE'.")
+    .CcHeader("image_ops");
+
+REGISTER_OP("DecodeGif")
+    .Input("contents: string")
+    .Output("image: uint8")
+    .SetShapeFn([](InferenceContext* c) {
+      TF_RETURN_IF_ERROR(c->WithRank(0, 0));
+      c->set_output(0, PartialTensorShape({-1, -1, -1, 3}));
+      return OkStatus();
+    })
+    .Summary("Decode the frame(s) of a GIF-encoded image to a uint8 tensor.")
+    .CcHeader("image_ops");
+
+REGISTER_OP("DecodeBmp")
+    .Input("contents: string")
+    .Output("image: uint8")
+    .Attr("channels: int = 0")
+    .SetShapeFn(DecodeImageShape)
+    .Summary("Decode the first frame of a BMP-encoded image to a uint8 tensor.")
+    .CcHeader("image_ops");
+
+REGISTER_OP("DecodeImage")
+    .Input("contents: string")
+    .Attr("channels: int = 0")
+    .Attr("dtype: {uint8, uint16, float32} = DT_UINT8")
+    .Output("image: dtype")
+    .Attr("expand_animations: bool = true")
+    .SetShapeFn([](InferenceContext* c) {
+      // An unknown rank with expand_animations (a GIF gives 4-D), else [?, ?, channels].
+      bool expand = true;
+      TF_RETURN_IF_ERROR(c->GetAttr("expand_animations", &expand));
+      TF_RETURN_IF_ERROR(DecodeImageShape(c));
+      if (expand) c->set_output(0, PartialTensorShape());
+      return OkStatus();
+    })
+    .Summary("Function for decode_bmp, decode_gif, decode_jpeg, and decode_png.")
     .CcHeader("image_ops");
 
 REGISTER_OP("EncodePng")

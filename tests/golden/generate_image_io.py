@@ -8,7 +8,10 @@ DCT methods, fancy upscaling on and off, and truncated files with and without
 try_recover_truncated / acceptable_fraction; each decoder also given the other's format (TF's
 kernel dispatches on the magic bytes); EncodePng (8 and 16 bits, 1-4 channels, compression
 levels, a batch) and EncodeJpeg (formats, qualities, progressive, optimize_size, chroma
-downsampling off, densities, XMP metadata): TF's bytes.
+downsampling off, densities, XMP metadata): TF's bytes. Then DecodeGif (Pillow's GIFs: one
+frame, animations whose later frames Pillow crops to the changed area, transparency), DecodeBmp
+(8, 24 and 32 bits, bottom-up and top-down, padded rows) and DecodeImage on every format with
+each dtype and expand_animations value.
 
   .venv-tf/bin/python tests/golden/generate_image_io.py tests/golden/image_io.pb
   .venv-tf/bin/python tests/golden/generate_image_io.py --check tests/golden/image_io.pb
@@ -128,6 +131,65 @@ def jpeg_files(rng):
     return files
 
 
+def gif_files(rng):
+    files = []
+    frames = [Image.fromarray(smooth(rng, 11, 14, 3)).quantize(colors=32) for _ in range(3)]
+    files.append(pil_bytes(frames[0], "GIF"))
+    files.append(pil_bytes(frames[0], "GIF", save_all=True, append_images=frames[1:]))
+    # Later frames differing in a corner only: Pillow stores them cropped, with an offset.
+    base = smooth(rng, 12, 10, 3)
+    moved = base.copy()
+    moved[6:10, 4:9] = 255 - moved[6:10, 4:9]
+    seq = [Image.fromarray(base).quantize(colors=16), Image.fromarray(moved).quantize(colors=16)]
+    files.append(pil_bytes(seq[0], "GIF", save_all=True, append_images=seq[1:]))
+    files.append(pil_bytes(seq[0], "GIF", save_all=True, append_images=seq[1:], transparency=2,
+                           disposal=1))
+    return files
+
+
+def bmp(pixels, top_down=False, bpp=None):
+    """An uncompressed BMP (BITMAPINFOHEADER) of uint8 pixels [h, w, c] (c 1, 3 or 4): rows
+    padded to 4 bytes, BGR(A), bottom-up unless top_down; bpp 8 writes a gray palette."""
+    h, w, c = pixels.shape
+    bpp = bpp or 8 * c
+    row = (w * c + 3) // 4 * 4
+    palette = b"".join(bytes([i, i, i, 0]) for i in range(256)) if c == 1 else b""
+    offset = 54 + len(palette)
+    body = b""
+    order = range(h) if top_down else range(h - 1, -1, -1)
+    for y in order:
+        line = pixels[y][:, [2, 1, 0, 3][:c]] if c >= 3 else pixels[y]
+        body += line.tobytes() + b"\0" * (row - w * c)
+    header = struct.pack("<2sIHHI", b"BM", offset + len(body), 0, 0, offset)
+    info = struct.pack("<IiiHHIIiiII", 40, w, -h if top_down else h, 1, bpp, 0, len(body),
+                       2835, 2835, 256 if c == 1 else 0, 0)
+    return header + info + palette + body
+
+
+def bmp_files(rng):
+    return [bmp(smooth(rng, 5, 7, 3)), bmp(smooth(rng, 6, 5, 3), top_down=True),
+            bmp(smooth(rng, 4, 6, 4)), bmp(smooth(rng, 7, 3, 1)),
+            bmp(smooth(rng, 3, 9, 4), top_down=True)]
+
+
+def more_cases(rng, pngs, jpegs):
+    gifs, bmps = gif_files(rng), bmp_files(rng)
+    for f in gifs:
+        yield "DecodeGif", [blob(f)], {}
+    for k, f in enumerate(bmps):
+        for channels in (0, 3, 4):
+            yield "DecodeBmp", [blob(f)], {"channels": channels}
+    files = [pngs[1], pngs[6], pngs[-2], jpegs[2], jpegs[5], gifs[1], gifs[3], bmps[0], bmps[2]]
+    for k, f in enumerate(files):
+        for j, dtype in enumerate([np.uint8, np.uint16, np.float32]):
+            channels = [0, 3][(k + j) % 2]
+            yield "DecodeImage", [blob(f)], {"dtype": dtype, "channels": channels,
+                                             "expand_animations": (k + j) % 3 != 0}
+    # Single-frame GIFs through DecodePng and DecodeJpeg.
+    yield "DecodePng", [blob(gifs[0])], {}
+    yield "DecodeJpeg", [blob(gifs[0])], {"channels": 3}
+
+
 def cases():
     rng = np.random.default_rng(SEED)
     pngs, jpegs = png_files(rng), jpeg_files(rng)
@@ -168,6 +230,7 @@ def cases():
                                {"format": "grayscale"}]):
         channels = 1 if k in (1, 6) else 3
         yield "EncodeJpeg", [smooth(rng, 21 + k, 30 - k, channels)], attrs
+    yield from more_cases(rng, pngs, jpegs)
 
 
 def build():

@@ -10,6 +10,7 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/golden_harness.h"
 #include "tests/ops/session_errors.h"
 
 namespace tensorflow {
@@ -36,6 +37,22 @@ std::string Encoded(const Tensor& image, bool jpeg) {
   std::vector<Tensor> out;
   TF_CHECK_OK(session.Run({bytes}, &out));
   return out[0].scalar<tstring>()();
+}
+
+// Runs `decode` on every `step`-th prefix of each file: each gives an image or a clean
+// InvalidArgument, never a crash.
+void ExpectTruncationsFailCleanly(const Scope& root, const Output& contents, const Output& decode,
+                                  const std::vector<std::string>& files, size_t step) {
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  for (const std::string& file : files) {
+    for (size_t n = 1; n < file.size(); n += step) {
+      const Status s = session.Run({{contents, file.substr(0, n)}}, {decode}, &out);
+      if (!s.ok()) {
+        EXPECT_EQ(s.code(), error::INVALID_ARGUMENT) << s;
+      }
+    }
+  }
 }
 
 TEST(ImageIoTest, PngRoundTripsAndDecodersShareFormats) {
@@ -109,16 +126,7 @@ TEST(ImageIoTest, DecodeErrorsAreTFs) {
   ExpectError(root, {{contents, jpeg}}, DecodeJpeg(root, contents, DecodeJpeg::DctMethod("X")),
               "dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}");
   // Every truncation of a PNG and a JPEG fails cleanly or decodes; none crashes.
-  ClientSession session(root);
-  std::vector<Tensor> out;
-  for (const std::string& file : {png, jpeg}) {
-    for (size_t n = 1; n < file.size(); n += 7) {
-      const Status s = session.Run({{contents, file.substr(0, n)}}, {decode_png}, &out);
-      if (!s.ok()) {
-        EXPECT_EQ(s.code(), error::INVALID_ARGUMENT) << s;
-      }
-    }
-  }
+  ExpectTruncationsFailCleanly(root, contents, decode_png, {png, jpeg}, 7);
 }
 
 TEST(ImageIoTest, TruncatedJpegRecovery) {
@@ -130,6 +138,87 @@ TEST(ImageIoTest, TruncatedJpegRecovery) {
   std::vector<Tensor> out;
   TF_ASSERT_OK(session.Run({{contents, jpeg.substr(0, jpeg.size() - 10)}}, {recover}, &out));
   EXPECT_EQ(out[0].shape(), TensorShape({32, 32, 3}));
+}
+
+// A 24-bit bottom-up BMP of h x w pixels (rows padded to 4 bytes).
+std::string Bmp(int32_t h, int32_t w) {
+  const int32_t row = (w * 3 + 3) / 4 * 4;
+  std::string out(54 + row * h, '\0');
+  auto put = [&](size_t at, int64_t v, int n) {
+    for (int i = 0; i < n; ++i) out[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+  };
+  out[0] = 'B';
+  out[1] = 'M';
+  put(2, out.size(), 4);
+  put(10, 54, 4);
+  put(14, 40, 4);
+  put(18, w, 4);
+  put(22, h, 4);
+  put(26, 1, 2);
+  put(28, 24, 2);
+  for (size_t i = 54; i < out.size(); ++i) out[i] = static_cast<char>(i * 7);
+  return out;
+}
+
+// The first input of the golden file's first case of `op` (a file written by Pillow).
+std::string GoldenInput(const std::string& op, int skip = 0) {
+  const GraphDef golden = golden::Load("image_io.pb");
+  for (const NodeDef& node : golden.node()) {
+    if (node.op() != op || skip-- > 0) continue;
+    Tensor t;
+    TF_CHECK_OK(GetNodeAttr(AttrSlice(node), "input_0", &t));
+    return t.scalar<tstring>()();
+  }
+  return "";
+}
+
+TEST(ImageIoTest, GifAndBmpErrorsAreTFs) {
+  const std::string bmp = Bmp(5, 7);
+  const std::string gif = GoldenInput("DecodeGif"), animated = GoldenInput("DecodeGif", 1);
+  const std::string png = Encoded(Pixels(4, 4, 3), false);
+  Scope root = Scope::NewRootScope();
+  auto contents = Placeholder(root, DT_STRING);
+  auto decode_bmp = DecodeBmp(root, contents);
+  auto decode_gif = DecodeGif(root, contents);
+  auto decode_png = DecodePng(root, contents);
+  EXPECT_EQ(ShapeOf(decode_gif), "[?,?,?,3]");
+  EXPECT_EQ(ShapeOf(DecodeImage(root, contents)), "<unknown>");
+  EXPECT_EQ(ShapeOf(DecodeImage(root, contents, DecodeImage::ExpandAnimations(false))), "[?,?,?]");
+  ExpectError(root, {{contents, bmp.substr(0, 20)}}, decode_bmp,
+              "Incomplete bmp content, requires at least 32 bytes to find the header size, "
+              "width, height, and bpp, got 20 bytes");
+  ExpectError(root, {{contents, bmp.substr(0, bmp.size() - 3)}}, decode_bmp,
+              "Input size should match (header_size + row_size * abs_height) but they differ "
+              "by -3");
+  std::string bad = bmp;
+  bad[28] = 16;
+  ExpectError(root, {{contents, bad}}, decode_bmp,
+              "Number of channels inherent in the image must be 1, 3 or 4, was 2");
+  ExpectError(root, {{contents, Bmp(5, 0)}}, decode_bmp, "Width must be positive");
+  ExpectError(root, {{contents, Bmp(0, 7)}}, decode_bmp, "Height must be nonzero");
+  ExpectError(root, {{contents, bmp}}, DecodeBmp(root, contents, DecodeBmp::Channels(1)),
+              "`channels` must be 0, 3 or 4 for BMP, but got 1");
+  ExpectError(root, {{contents, bmp}}, decode_png,
+              "Trying to decode BMP format using a wrong op. Use `decode_bmp` or "
+              "`decode_image` instead. Op used: DecodePng");
+  ExpectError(root, {{contents, png}}, decode_bmp,
+              "Trying to decode PNG format using DecodeBmp op. Use `decode_png` or "
+              "`decode_image` instead.");
+  ExpectError(root, {{contents, gif}}, decode_bmp,
+              "Trying to decode GIF format using DecodeBmp op. Use `decode_gif` or "
+              "`decode_image` instead.");
+  ExpectError(root, {{contents, animated}}, decode_png,
+              "Got 3 frames, but animated gifs can only be decoded by tf.io.decode_gif or "
+              "tf.io.decode_image");
+  ExpectError(root, {{contents, gif}}, DecodeImage(root, contents, DecodeImage::Channels(1)),
+              "channels must be 0 or 3 for GIF, got 1");
+  ExpectError(root, {{contents, animated.substr(0, 10)}}, decode_gif,
+              "Invalid GIF data (size 10), failed to open gif file: No screen descriptor "
+              "detected");
+  ExpectError(root, {{contents, "GIF89a" + std::string(30, '\x01')}}, decode_gif,
+              "Invalid GIF data (size 36), failed to slurp gif file: Wrong record type detected");
+  // Every truncation of a GIF and a BMP fails cleanly or decodes (TF keeps the frames read).
+  ExpectTruncationsFailCleanly(root, contents, DecodeImage(root, contents), {animated, bmp}, 5);
 }
 
 TEST(ImageIoTest, EncodeErrorsAreTFs) {

@@ -343,7 +343,8 @@ const std::set<std::string> kNoGradientInTf = {
     // TopKV2: TF's gradient is Python only (_TopKGrad); a C++ program gets NotFound.
     "TopKV2",
     // File I/O and the image codecs: nothing in TF's C++ gradient registry.
-    "ReadFile", "WriteFile", "DecodePng", "DecodeJpeg", "EncodePng", "EncodeJpeg"};
+    "ReadFile", "WriteFile", "DecodePng", "DecodeJpeg", "DecodeGif", "DecodeBmp", "DecodeImage",
+    "EncodePng", "EncodeJpeg"};
 
 // Ops without golden cases, because they compute no numbers of their own; each is checked
 // by the named test instead.

@@ -119,6 +119,66 @@ CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
     : CropAndResizeGradImage(scope, grads, boxes, box_ind, image_size, T,
                              CropAndResizeGradImage::Attrs()) {}
 
+DecodeBmp::DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                     const DecodeBmp::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeBmp");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeBmp")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeBmp::DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodeBmp(scope, contents, DecodeBmp::Attrs()) {}
+
+DecodeGif::DecodeGif(const ::tensorflow::Scope& scope, ::tensorflow::Input contents) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeGif");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeGif")
+                     .Input(_contents);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeImage::DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                         const DecodeImage::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeImage");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeImage")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_)
+                     .Attr("dtype", attrs.dtype_)
+                     .Attr("expand_animations", attrs.expand_animations_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeImage::DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodeImage(scope, contents, DecodeImage::Attrs()) {}
+
 DecodeJpeg::DecodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
                        const DecodeJpeg::Attrs& attrs) {
   if (!scope.ok()) return;

@@ -177,6 +177,127 @@ class CropAndResizeGradImage {
   ::tensorflow::Output output;
 };
 
+/// Decode the first frame of a BMP-encoded image to a uint8 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeBmp {
+ public:
+  /// Optional attribute setters for DecodeBmp
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+  };
+  DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+            const DecodeBmp::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Decode the frame(s) of a GIF-encoded image to a uint8 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeGif {
+ public:
+  DecodeGif(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Function for decode_bmp, decode_gif, decode_jpeg, and decode_png.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Defaults to 0.
+/// * dtype: Defaults to DT_UINT8.
+/// * expand_animations: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeImage {
+ public:
+  /// Optional attribute setters for DecodeImage
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    /// Defaults to DT_UINT8
+    TF_MUST_USE_RESULT Attrs Dtype(DataType x) {
+      Attrs ret = *this;
+      ret.dtype_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs ExpandAnimations(bool x) {
+      Attrs ret = *this;
+      ret.expand_animations_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+    DataType dtype_ = DT_UINT8;
+    bool expand_animations_ = true;
+  };
+  DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+              const DecodeImage::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+  static Attrs Dtype(DataType x) {
+    return Attrs().Dtype(x);
+  }
+  static Attrs ExpandAnimations(bool x) {
+    return Attrs().ExpandAnimations(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
 /// Decode a JPEG-encoded image to a uint8 tensor.
 ///
 /// Args:
