@@ -1,9 +1,10 @@
 // A TF C++ image pipeline on TF's core Session: a picture is encoded to PNG and JPEG and written
 // with WriteFile, read back with ReadFile, decoded (PNG at 8 and 16 bits, JPEG at two ratios and
 // both DCT methods), resized, cropped with CropAndResize, scored, and the boxes picked with TopK
-// and NonMaxSuppression V2-V5; then corrupt and truncated files and bad thresholds. Built
-// against TensorFlow 2.21 and against minitf, the two outputs must be identical: pixels and
-// bytes' checksums print as integers, floats as hex.
+// and NonMaxSuppression V2-V5; then a BMP (DecodeBmp, DecodeImage to float), each decoder on
+// other formats, corrupt and truncated files, and bad thresholds. Built against TensorFlow 2.21
+// and against minitf, the two outputs must be identical: pixels and bytes' checksums print as
+// integers, floats as hex.
 #include <unistd.h>
 
 #include <cmath>
@@ -59,6 +60,25 @@ void PrintTensor(const std::string& name, const Tensor& t) {
   std::printf("\n");
 }
 
+// A 24-bit bottom-up BMP of 3x5 pixels (rows padded to 16 bytes).
+std::string Bmp() {
+  std::string out(54 + 16 * 3, '\0');
+  auto put = [&](size_t at, uint32_t v, int n) {
+    for (int i = 0; i < n; ++i) out[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+  };
+  out[0] = 'B';
+  out[1] = 'M';
+  put(2, static_cast<uint32_t>(out.size()), 4);
+  put(10, 54, 4);
+  put(14, 40, 4);
+  put(18, 5, 4);
+  put(22, 3, 4);
+  put(26, 1, 2);
+  put(28, 24, 2);
+  for (size_t i = 54; i < out.size(); ++i) out[i] = static_cast<char>(i * 37);
+  return out;
+}
+
 Tensor Picture() {
   Tensor image(DT_UINT8, TensorShape({24, 20, 3}));
   auto px = image.tensor<uint8_t, 3>();
@@ -112,6 +132,10 @@ GraphDef BuildPipeline(const std::string& dir) {
   ops::DecodePng(root.WithOpName("any_png"), bytes);
   ops::DecodeJpeg(root.WithOpName("any_jpeg"), bytes);
   ops::DecodeJpeg(root.WithOpName("recover"), bytes, ops::DecodeJpeg::TryRecoverTruncated(true));
+  ops::DecodeBmp(root.WithOpName("any_bmp"), bytes, ops::DecodeBmp::Channels(4));
+  ops::DecodeGif(root.WithOpName("any_gif"), bytes);
+  ops::DecodeImage(root.WithOpName("any_image"), bytes,
+                   ops::DecodeImage::Dtype(DT_FLOAT).ExpandAnimations(false));
   ops::ReadFile(root.WithOpName("read_missing"), dir + "/missing.png");
   auto iou = ops::Placeholder(root.WithOpName("iou"), DT_FLOAT);
   ops::NonMaxSuppressionV3(root.WithOpName("nms_bad"), boxes, scores, 3, iou, 0.0f);
@@ -164,6 +188,14 @@ int main() {
   std::string flipped = png_bytes;
   flipped[flipped.size() / 2] ^= 0x40;
   run("png flipped", flipped, "any_png");
+  const std::string bmp = Bmp();
+  run("bmp", bmp, "any_bmp");
+  run("bmp as float", bmp, "any_image");
+  run("bmp cut", bmp.substr(0, bmp.size() - 4), "any_bmp");
+  run("bmp via png", bmp, "any_png");
+  run("png via gif", png_bytes, "any_gif");
+  run("png as float", png_bytes, "any_image");
+  run("jpeg via bmp", jpeg_bytes, "any_bmp");
   for (float v : {1.5f, -0.1f}) {
     // Allocated, not Tensor(v): TF 2.21's NMS kernel CHECK-fails on an inline scalar.
     Tensor iou(DT_FLOAT, TensorShape({}));
