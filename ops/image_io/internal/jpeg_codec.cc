@@ -263,8 +263,8 @@ bool EncodeLow(const uint8_t* image, int width, int height, const EncodeFlags& f
     const size_t length = ns + flags.xmp_metadata.size();
     JOCTET* packet = static_cast<JOCTET*>(
         (*cinfo->mem->alloc_small)(reinterpret_cast<j_common_ptr>(cinfo), JPOOL_IMAGE, length));
-    std::memcpy(packet, kNamespace, ns);
-    std::memcpy(packet + ns, flags.xmp_metadata.data(), flags.xmp_metadata.size());
+    std::copy(kNamespace, kNamespace + ns, packet);
+    std::copy(flags.xmp_metadata.begin(), flags.xmp_metadata.end(), packet + ns);
     jpeg_write_marker(cinfo, JPEG_APP0 + 1, packet, static_cast<unsigned int>(length));
   }
   const int64_t stride = static_cast<int64_t>(width) * flags.components;
