@@ -14,7 +14,8 @@ build_dir=${MINITF_BUILD_DIR:-build}
 
 # 1. Debian packages (only the missing ones; apt-get update only when something is missing).
 packages=(g++ make pkg-config python3 python3-venv libabsl-dev libeigen3-dev libprotobuf-dev
-          protobuf-compiler libtbb-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          protobuf-compiler libtbb-dev zlib1g-dev libpng-dev libjpeg-dev libgif-dev
+          libgtest-dev libgmock-dev libbenchmark-dev)
 command -v cmake >/dev/null 2>&1 || packages+=(cmake)
 tools/install_packages.sh "${packages[@]}"
 

@@ -11,11 +11,14 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/session_errors.h"
 
 namespace tensorflow {
 namespace {
 
 using namespace ops;  // NOLINT
+
+using test_ops::ExpectShapeError;
 
 void ExpectError(const Scope& root, const ClientSession::FeedType& feeds, const Output& fetch,
                  const std::string& text, error::Code code = error::INVALID_ARGUMENT) {
@@ -25,15 +28,6 @@ void ExpectError(const Scope& root, const ClientSession::FeedType& feeds, const 
   const Status s = session.Run(feeds, {fetch}, &out);
   EXPECT_EQ(s.code(), code) << s;
   EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
-}
-
-// Builds a node with `build` on a fresh scope and expects its shape function to refuse it.
-template <typename Build>
-void ExpectShapeError(Build build, const std::string& text) {
-  Scope root = Scope::NewRootScope();
-  build(root);
-  EXPECT_EQ(root.status().code(), error::INVALID_ARGUMENT) << root.status();
-  EXPECT_EQ(root.status().message().substr(0, text.size()), text) << root.status();
 }
 
 Tensor Iota(TensorShape shape) {

@@ -14,11 +14,14 @@
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/framework/tensor_testutil.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
+#include "tests/ops/session_errors.h"
 
 namespace tensorflow {
 namespace {
 
 using namespace ops;  // NOLINT
+
+using test_ops::ExpectShapeError;
 
 using Inputs = std::vector<Output>;
 using Build = std::function<Output(const Scope&, const Inputs&)>;
@@ -46,15 +49,6 @@ void ExpectError(const std::vector<Tensor>& values, const Build& build, error::C
   }
   EXPECT_EQ(s.code(), code) << s;
   EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
-}
-
-// Builds one node in a new scope and expects its shape function's InvalidArgument `text`.
-template <typename BuildFn>
-void ExpectShapeError(BuildFn build, const std::string& text) {
-  Scope root = Scope::NewRootScope();
-  build(root);
-  EXPECT_EQ(root.status().code(), error::INVALID_ARGUMENT) << root.status();
-  EXPECT_EQ(root.status().message().substr(0, text.size()), text) << root.status();
 }
 
 Tensor Ones(const TensorShape& shape) {

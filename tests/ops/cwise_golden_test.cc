@@ -4,8 +4,9 @@
 // and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
 // generate_nn.py) and the array family's data movement (tests/golden/array.pb, from
 // generate_array.py) and indexing (indexing.pb, from generate_indexing.py), ClipByValue and
-// Cumsum (clip_scan.pb), all written with live TF. Every real dtype must have TF's bits, in whole
-// AVX packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
+// Cumsum (clip_scan.pb), TopKV2 and the NonMaxSuppression ops (detection.pb), the image codecs
+// (image_io.pb), all written with live TF. Every real dtype must have TF's bits, in whole AVX
+// packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
 // computes with the standard library rather than Eigen's formulas, must agree within a few units of
 // rounding.
 #include <cmath>
@@ -198,6 +199,18 @@ TEST(CwiseGoldenTest, BinaryOpsMatchTensorFlow) {
 TEST(CwiseGoldenTest, ArrayOpsMatchTensorFlow) { EXPECT_GE(CheckFile("array.pb").size(), 10u); }
 
 TEST(CwiseGoldenTest, ResizeOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("resize.pb").size(), 6u); }
+
+// TopKV2 and the NonMaxSuppression ops (detection.pb, from generate_detection.py): TF's
+// values, indices and orders (sorted=false included), bit for bit.
+TEST(CwiseGoldenTest, DetectionOpsMatchTensorFlow) {
+  EXPECT_EQ(CheckFile("detection.pb").size(), 6u);
+}
+
+// The codecs (image_io.pb, from generate_image_io.py): TF's pixels from the same PNG and JPEG
+// files, TF's PNG and JPEG bytes from the same images.
+TEST(CwiseGoldenTest, ImageCodecsMatchTensorFlow) {
+  EXPECT_EQ(CheckFile("image_io.pb").size(), 7u);
+}
 
 // One step of each optimizer from states along TF's own trajectories: TF's bits.
 TEST(CwiseGoldenTest, OptimizerStepsMatchTensorFlow) {

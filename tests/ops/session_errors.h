@@ -1,4 +1,5 @@
-// Test helper for the op tests that check TF's kernel error texts through a ClientSession.
+// Test helpers for the op tests that check TF's error texts: a kernel's through a ClientSession,
+// a shape function's through the Scope.
 #ifndef MINITF_TESTS_OPS_SESSION_ERRORS_H_
 #define MINITF_TESTS_OPS_SESSION_ERRORS_H_
 
@@ -26,6 +27,16 @@ inline void ExpectError(const Scope& root, const ClientSession::FeedType& feeds,
     const std::string message(s.message());
     EXPECT_EQ(message.substr(0, message.find('\n')), text);
   }
+}
+
+// Builds a node with `build` on a fresh scope and expects its shape function to refuse it with
+// InvalidArgument starting with `text`.
+template <typename Build>
+void ExpectShapeError(Build build, const std::string& text) {
+  Scope root = Scope::NewRootScope();
+  build(root);
+  EXPECT_EQ(root.status().code(), error::INVALID_ARGUMENT) << root.status();
+  EXPECT_EQ(root.status().message().substr(0, text.size()), text) << root.status();
 }
 
 }  // namespace test_ops

@@ -21,6 +21,10 @@ export TF_CPP_MIN_LOG_LEVEL=3
 if ! "$venv/bin/python" -c "import tensorboard" 2>/dev/null; then
   "$venv/bin/pip" install -q tensorboard
 fi
+# Pillow writes the image files of generate_image_io.py (TensorBoard normally brings it).
+if ! "$venv/bin/python" -c "import PIL" 2>/dev/null; then
+  "$venv/bin/pip" install -q pillow
+fi
 
 "$venv/bin/python" tests/tf_crosscheck/check_protos.py proto "$(command -v protoc)"
 
@@ -37,6 +41,8 @@ fi
 "$venv/bin/python" tests/golden/generate_gradients.py --check tests/golden/gradients.pb
 "$venv/bin/python" tests/golden/generate_conv.py --check tests/golden/conv.pb
 "$venv/bin/python" tests/golden/generate_resize.py --check tests/golden/resize.pb
+"$venv/bin/python" tests/golden/generate_detection.py --check tests/golden/detection.pb
+"$venv/bin/python" tests/golden/generate_image_io.py --check tests/golden/image_io.pb
 "$venv/bin/python" tests/golden/generate_training.py --check tests/golden/training.pb
 "$venv/bin/python" tests/golden/generate_random.py --check tests/golden/random.pb
 "$venv/bin/python" tests/golden/generate_summary.py --check tests/golden/summary.pb

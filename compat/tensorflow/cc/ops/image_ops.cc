@@ -119,6 +119,361 @@ CropAndResizeGradImage::CropAndResizeGradImage(const ::tensorflow::Scope& scope,
     : CropAndResizeGradImage(scope, grads, boxes, box_ind, image_size, T,
                              CropAndResizeGradImage::Attrs()) {}
 
+DecodeBmp::DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                     const DecodeBmp::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeBmp");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeBmp")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeBmp::DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodeBmp(scope, contents, DecodeBmp::Attrs()) {}
+
+DecodeGif::DecodeGif(const ::tensorflow::Scope& scope, ::tensorflow::Input contents) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeGif");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeGif")
+                     .Input(_contents);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeImage::DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                         const DecodeImage::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeImage");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeImage")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_)
+                     .Attr("dtype", attrs.dtype_)
+                     .Attr("expand_animations", attrs.expand_animations_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeImage::DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodeImage(scope, contents, DecodeImage::Attrs()) {}
+
+DecodeJpeg::DecodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                       const DecodeJpeg::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodeJpeg");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodeJpeg")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_)
+                     .Attr("ratio", attrs.ratio_)
+                     .Attr("fancy_upscaling", attrs.fancy_upscaling_)
+                     .Attr("try_recover_truncated", attrs.try_recover_truncated_)
+                     .Attr("acceptable_fraction", attrs.acceptable_fraction_)
+                     .Attr("dct_method", attrs.dct_method_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodeJpeg::DecodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodeJpeg(scope, contents, DecodeJpeg::Attrs()) {}
+
+DecodePng::DecodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+                     const DecodePng::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("DecodePng");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "DecodePng")
+                     .Input(_contents)
+                     .Attr("channels", attrs.channels_)
+                     .Attr("dtype", attrs.dtype_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->image = Output(ret, 0);
+}
+
+DecodePng::DecodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input contents)
+    : DecodePng(scope, contents, DecodePng::Attrs()) {}
+
+EncodeJpeg::EncodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                       const EncodeJpeg::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _image = ::tensorflow::ops::AsNodeOut(scope, image);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("EncodeJpeg");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "EncodeJpeg")
+                     .Input(_image)
+                     .Attr("format", attrs.format_)
+                     .Attr("quality", attrs.quality_)
+                     .Attr("progressive", attrs.progressive_)
+                     .Attr("optimize_size", attrs.optimize_size_)
+                     .Attr("chroma_downsampling", attrs.chroma_downsampling_)
+                     .Attr("density_unit", attrs.density_unit_)
+                     .Attr("x_density", attrs.x_density_)
+                     .Attr("y_density", attrs.y_density_)
+                     .Attr("xmp_metadata", attrs.xmp_metadata_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->contents = Output(ret, 0);
+}
+
+EncodeJpeg::EncodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input image)
+    : EncodeJpeg(scope, image, EncodeJpeg::Attrs()) {}
+
+EncodePng::EncodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+                     const EncodePng::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _image = ::tensorflow::ops::AsNodeOut(scope, image);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("EncodePng");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "EncodePng")
+                     .Input(_image)
+                     .Attr("compression", attrs.compression_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->contents = Output(ret, 0);
+}
+
+EncodePng::EncodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input image)
+    : EncodePng(scope, image, EncodePng::Attrs()) {}
+
+NonMaxSuppression::NonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                                     ::tensorflow::Input scores,
+                                     ::tensorflow::Input max_output_size,
+                                     const NonMaxSuppression::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppression");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppression")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Attr("iou_threshold", attrs.iou_threshold_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->selected_indices = Output(ret, 0);
+}
+
+NonMaxSuppression::NonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                                     ::tensorflow::Input scores,
+                                     ::tensorflow::Input max_output_size)
+    : NonMaxSuppression(scope, boxes, scores, max_output_size, NonMaxSuppression::Attrs()) {}
+
+NonMaxSuppressionV2::NonMaxSuppressionV2(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  auto _iou_threshold = ::tensorflow::ops::AsNodeOut(scope, iou_threshold);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppressionV2");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppressionV2")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Input(_iou_threshold);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->selected_indices = Output(ret, 0);
+}
+
+NonMaxSuppressionV3::NonMaxSuppressionV3(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold,
+                                         ::tensorflow::Input score_threshold) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  auto _iou_threshold = ::tensorflow::ops::AsNodeOut(scope, iou_threshold);
+  if (!scope.ok()) return;
+  auto _score_threshold = ::tensorflow::ops::AsNodeOut(scope, score_threshold);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppressionV3");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppressionV3")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Input(_iou_threshold)
+                     .Input(_score_threshold);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->selected_indices = Output(ret, 0);
+}
+
+NonMaxSuppressionV4::NonMaxSuppressionV4(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold,
+                                         ::tensorflow::Input score_threshold,
+                                         const NonMaxSuppressionV4::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  auto _iou_threshold = ::tensorflow::ops::AsNodeOut(scope, iou_threshold);
+  if (!scope.ok()) return;
+  auto _score_threshold = ::tensorflow::ops::AsNodeOut(scope, score_threshold);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppressionV4");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppressionV4")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Input(_iou_threshold)
+                     .Input(_score_threshold)
+                     .Attr("pad_to_max_output_size", attrs.pad_to_max_output_size_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->selected_indices = Output(ret, _outputs_range["selected_indices"].first);
+  this->valid_outputs = Output(ret, _outputs_range["valid_outputs"].first);
+}
+
+NonMaxSuppressionV4::NonMaxSuppressionV4(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold,
+                                         ::tensorflow::Input score_threshold)
+    : NonMaxSuppressionV4(scope, boxes, scores, max_output_size, iou_threshold, score_threshold,
+                          NonMaxSuppressionV4::Attrs()) {}
+
+NonMaxSuppressionV5::NonMaxSuppressionV5(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold,
+                                         ::tensorflow::Input score_threshold,
+                                         ::tensorflow::Input soft_nms_sigma,
+                                         const NonMaxSuppressionV5::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  auto _iou_threshold = ::tensorflow::ops::AsNodeOut(scope, iou_threshold);
+  if (!scope.ok()) return;
+  auto _score_threshold = ::tensorflow::ops::AsNodeOut(scope, score_threshold);
+  if (!scope.ok()) return;
+  auto _soft_nms_sigma = ::tensorflow::ops::AsNodeOut(scope, soft_nms_sigma);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppressionV5");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppressionV5")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Input(_iou_threshold)
+                     .Input(_score_threshold)
+                     .Input(_soft_nms_sigma)
+                     .Attr("pad_to_max_output_size", attrs.pad_to_max_output_size_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->selected_indices = Output(ret, _outputs_range["selected_indices"].first);
+  this->selected_scores = Output(ret, _outputs_range["selected_scores"].first);
+  this->valid_outputs = Output(ret, _outputs_range["valid_outputs"].first);
+}
+
+NonMaxSuppressionV5::NonMaxSuppressionV5(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input boxes, ::tensorflow::Input scores,
+                                         ::tensorflow::Input max_output_size,
+                                         ::tensorflow::Input iou_threshold,
+                                         ::tensorflow::Input score_threshold,
+                                         ::tensorflow::Input soft_nms_sigma)
+    : NonMaxSuppressionV5(scope, boxes, scores, max_output_size, iou_threshold, score_threshold,
+                          soft_nms_sigma, NonMaxSuppressionV5::Attrs()) {}
+
 ResizeBicubic::ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
                              ::tensorflow::Input size, const ResizeBicubic::Attrs& attrs) {
   if (!scope.ok()) return;

@@ -177,6 +177,654 @@ class CropAndResizeGradImage {
   ::tensorflow::Output output;
 };
 
+/// Decode the first frame of a BMP-encoded image to a uint8 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Defaults to 0.
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeBmp {
+ public:
+  /// Optional attribute setters for DecodeBmp
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+  };
+  DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodeBmp(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+            const DecodeBmp::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Decode the frame(s) of a GIF-encoded image to a uint8 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeGif {
+ public:
+  DecodeGif(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Function for decode_bmp, decode_gif, decode_jpeg, and decode_png.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Defaults to 0.
+/// * dtype: Defaults to DT_UINT8.
+/// * expand_animations: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeImage {
+ public:
+  /// Optional attribute setters for DecodeImage
+  struct Attrs {
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    /// Defaults to DT_UINT8
+    TF_MUST_USE_RESULT Attrs Dtype(DataType x) {
+      Attrs ret = *this;
+      ret.dtype_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs ExpandAnimations(bool x) {
+      Attrs ret = *this;
+      ret.expand_animations_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+    DataType dtype_ = DT_UINT8;
+    bool expand_animations_ = true;
+  };
+  DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodeImage(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+              const DecodeImage::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+  static Attrs Dtype(DataType x) {
+    return Attrs().Dtype(x);
+  }
+  static Attrs ExpandAnimations(bool x) {
+    return Attrs().ExpandAnimations(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Decode a JPEG-encoded image to a uint8 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Number of color channels for the decoded image. Defaults to 0.
+/// * ratio: Downscaling ratio. Defaults to 1.
+/// * fancy_upscaling: Defaults to true.
+/// * try_recover_truncated: Defaults to false.
+/// * acceptable_fraction: Defaults to 1.
+/// * dct_method: string specifying a hint about the algorithm used for decompression: '' (TF's
+/// default, INTEGER_FAST), 'INTEGER_FAST' or 'INTEGER_ACCURATE'. Defaults to "".
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodeJpeg {
+ public:
+  /// Optional attribute setters for DecodeJpeg
+  struct Attrs {
+    /// Number of color channels for the decoded image.
+    ///
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    /// Downscaling ratio.
+    ///
+    /// Defaults to 1
+    TF_MUST_USE_RESULT Attrs Ratio(int64 x) {
+      Attrs ret = *this;
+      ret.ratio_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs FancyUpscaling(bool x) {
+      Attrs ret = *this;
+      ret.fancy_upscaling_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs TryRecoverTruncated(bool x) {
+      Attrs ret = *this;
+      ret.try_recover_truncated_ = x;
+      return ret;
+    }
+
+    /// Defaults to 1
+    TF_MUST_USE_RESULT Attrs AcceptableFraction(float x) {
+      Attrs ret = *this;
+      ret.acceptable_fraction_ = x;
+      return ret;
+    }
+
+    /// string specifying a hint about the algorithm used for decompression: '' (TF's
+    /// default, INTEGER_FAST), 'INTEGER_FAST' or 'INTEGER_ACCURATE'.
+    ///
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs DctMethod(StringPiece x) {
+      Attrs ret = *this;
+      ret.dct_method_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+    int64 ratio_ = 1;
+    bool fancy_upscaling_ = true;
+    bool try_recover_truncated_ = false;
+    float acceptable_fraction_ = 1.0f;
+    StringPiece dct_method_ = "";
+  };
+  DecodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+             const DecodeJpeg::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+  static Attrs Ratio(int64 x) {
+    return Attrs().Ratio(x);
+  }
+  static Attrs FancyUpscaling(bool x) {
+    return Attrs().FancyUpscaling(x);
+  }
+  static Attrs TryRecoverTruncated(bool x) {
+    return Attrs().TryRecoverTruncated(x);
+  }
+  static Attrs AcceptableFraction(float x) {
+    return Attrs().AcceptableFraction(x);
+  }
+  static Attrs DctMethod(StringPiece x) {
+    return Attrs().DctMethod(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// Decode a PNG-encoded image to a uint8 or uint16 tensor.
+///
+/// Args:
+/// * scope: A Scope object
+/// * contents:
+///
+/// Optional attributes (see `Attrs`):
+/// * channels: Number of color channels for the decoded image. Defaults to 0.
+/// * dtype: Defaults to DT_UINT8.
+///
+/// Returns:
+/// * `Output`: The image tensor.
+class DecodePng {
+ public:
+  /// Optional attribute setters for DecodePng
+  struct Attrs {
+    /// Number of color channels for the decoded image.
+    ///
+    /// Defaults to 0
+    TF_MUST_USE_RESULT Attrs Channels(int64 x) {
+      Attrs ret = *this;
+      ret.channels_ = x;
+      return ret;
+    }
+
+    /// Defaults to DT_UINT8
+    TF_MUST_USE_RESULT Attrs Dtype(DataType x) {
+      Attrs ret = *this;
+      ret.dtype_ = x;
+      return ret;
+    }
+
+    int64 channels_ = 0;
+    DataType dtype_ = DT_UINT8;
+  };
+  DecodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input contents);
+  DecodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input contents,
+            const DecodePng::Attrs& attrs);
+  operator ::tensorflow::Output() const { return image; }
+  operator ::tensorflow::Input() const { return image; }
+  ::tensorflow::Node* node() const { return image.node(); }
+
+  static Attrs Channels(int64 x) {
+    return Attrs().Channels(x);
+  }
+  static Attrs Dtype(DataType x) {
+    return Attrs().Dtype(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output image;
+};
+
+/// JPEG-encode an image.
+///
+/// Args:
+/// * scope: A Scope object
+/// * image:
+///
+/// Optional attributes (see `Attrs`):
+/// * format: Defaults to "".
+/// * quality: Quality of the compression from 0 to 100 (higher is better and slower). Defaults to
+///   95.
+/// * progressive: Defaults to false.
+/// * optimize_size: Defaults to false.
+/// * chroma_downsampling: Defaults to true.
+/// * density_unit: Defaults to "in".
+/// * x_density: Defaults to 300.
+/// * y_density: Defaults to 300.
+/// * xmp_metadata: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The contents tensor.
+class EncodeJpeg {
+ public:
+  /// Optional attribute setters for EncodeJpeg
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs Format(StringPiece x) {
+      Attrs ret = *this;
+      ret.format_ = x;
+      return ret;
+    }
+
+    /// Quality of the compression from 0 to 100 (higher is better and slower).
+    ///
+    /// Defaults to 95
+    TF_MUST_USE_RESULT Attrs Quality(int64 x) {
+      Attrs ret = *this;
+      ret.quality_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs Progressive(bool x) {
+      Attrs ret = *this;
+      ret.progressive_ = x;
+      return ret;
+    }
+
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs OptimizeSize(bool x) {
+      Attrs ret = *this;
+      ret.optimize_size_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs ChromaDownsampling(bool x) {
+      Attrs ret = *this;
+      ret.chroma_downsampling_ = x;
+      return ret;
+    }
+
+    /// Defaults to "in"
+    TF_MUST_USE_RESULT Attrs DensityUnit(StringPiece x) {
+      Attrs ret = *this;
+      ret.density_unit_ = x;
+      return ret;
+    }
+
+    /// Defaults to 300
+    TF_MUST_USE_RESULT Attrs XDensity(int64 x) {
+      Attrs ret = *this;
+      ret.x_density_ = x;
+      return ret;
+    }
+
+    /// Defaults to 300
+    TF_MUST_USE_RESULT Attrs YDensity(int64 x) {
+      Attrs ret = *this;
+      ret.y_density_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs XmpMetadata(StringPiece x) {
+      Attrs ret = *this;
+      ret.xmp_metadata_ = x;
+      return ret;
+    }
+
+    StringPiece format_ = "";
+    int64 quality_ = 95;
+    bool progressive_ = false;
+    bool optimize_size_ = false;
+    bool chroma_downsampling_ = true;
+    StringPiece density_unit_ = "in";
+    int64 x_density_ = 300;
+    int64 y_density_ = 300;
+    StringPiece xmp_metadata_ = "";
+  };
+  EncodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input image);
+  EncodeJpeg(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+             const EncodeJpeg::Attrs& attrs);
+  operator ::tensorflow::Output() const { return contents; }
+  operator ::tensorflow::Input() const { return contents; }
+  ::tensorflow::Node* node() const { return contents.node(); }
+
+  static Attrs Format(StringPiece x) {
+    return Attrs().Format(x);
+  }
+  static Attrs Quality(int64 x) {
+    return Attrs().Quality(x);
+  }
+  static Attrs Progressive(bool x) {
+    return Attrs().Progressive(x);
+  }
+  static Attrs OptimizeSize(bool x) {
+    return Attrs().OptimizeSize(x);
+  }
+  static Attrs ChromaDownsampling(bool x) {
+    return Attrs().ChromaDownsampling(x);
+  }
+  static Attrs DensityUnit(StringPiece x) {
+    return Attrs().DensityUnit(x);
+  }
+  static Attrs XDensity(int64 x) {
+    return Attrs().XDensity(x);
+  }
+  static Attrs YDensity(int64 x) {
+    return Attrs().YDensity(x);
+  }
+  static Attrs XmpMetadata(StringPiece x) {
+    return Attrs().XmpMetadata(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output contents;
+};
+
+/// PNG-encode an image.
+///
+/// Args:
+/// * scope: A Scope object
+/// * image:
+///
+/// Optional attributes (see `Attrs`):
+/// * compression: Compression level. Defaults to -1.
+///
+/// Returns:
+/// * `Output`: The contents tensor.
+class EncodePng {
+ public:
+  /// Optional attribute setters for EncodePng
+  struct Attrs {
+    /// Compression level.
+    ///
+    /// Defaults to -1
+    TF_MUST_USE_RESULT Attrs Compression(int64 x) {
+      Attrs ret = *this;
+      ret.compression_ = x;
+      return ret;
+    }
+
+    int64 compression_ = -1;
+  };
+  EncodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input image);
+  EncodePng(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
+            const EncodePng::Attrs& attrs);
+  operator ::tensorflow::Output() const { return contents; }
+  operator ::tensorflow::Input() const { return contents; }
+  ::tensorflow::Node* node() const { return contents.node(); }
+
+  static Attrs Compression(int64 x) {
+    return Attrs().Compression(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output contents;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size:
+///
+/// Optional attributes (see `Attrs`):
+/// * iou_threshold: Defaults to 0.5.
+///
+/// Returns:
+/// * `Output`: The selected_indices tensor.
+class NonMaxSuppression {
+ public:
+  /// Optional attribute setters for NonMaxSuppression
+  struct Attrs {
+    /// Defaults to 0.5
+    TF_MUST_USE_RESULT Attrs IouThreshold(float x) {
+      Attrs ret = *this;
+      ret.iou_threshold_ = x;
+      return ret;
+    }
+
+    float iou_threshold_ = 0.5f;
+  };
+  NonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                    ::tensorflow::Input scores, ::tensorflow::Input max_output_size);
+  NonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                    ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                    const NonMaxSuppression::Attrs& attrs);
+  operator ::tensorflow::Output() const { return selected_indices; }
+  operator ::tensorflow::Input() const { return selected_indices; }
+  ::tensorflow::Node* node() const { return selected_indices.node(); }
+
+  static Attrs IouThreshold(float x) {
+    return Attrs().IouThreshold(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size:
+/// * iou_threshold:
+///
+/// Returns:
+/// * `Output`: The selected_indices tensor.
+class NonMaxSuppressionV2 {
+ public:
+  NonMaxSuppressionV2(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold);
+  operator ::tensorflow::Output() const { return selected_indices; }
+  operator ::tensorflow::Input() const { return selected_indices; }
+  ::tensorflow::Node* node() const { return selected_indices.node(); }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size:
+/// * iou_threshold:
+/// * score_threshold:
+///
+/// Returns:
+/// * `Output`: The selected_indices tensor.
+class NonMaxSuppressionV3 {
+ public:
+  NonMaxSuppressionV3(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold, ::tensorflow::Input score_threshold);
+  operator ::tensorflow::Output() const { return selected_indices; }
+  operator ::tensorflow::Input() const { return selected_indices; }
+  ::tensorflow::Node* node() const { return selected_indices.node(); }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size:
+/// * iou_threshold:
+/// * score_threshold:
+///
+/// Optional attributes (see `Attrs`):
+/// * pad_to_max_output_size: Defaults to false.
+///
+/// Returns:
+/// * `Output` selected_indices:
+/// * `Output` valid_outputs:
+class NonMaxSuppressionV4 {
+ public:
+  /// Optional attribute setters for NonMaxSuppressionV4
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs PadToMaxOutputSize(bool x) {
+      Attrs ret = *this;
+      ret.pad_to_max_output_size_ = x;
+      return ret;
+    }
+
+    bool pad_to_max_output_size_ = false;
+  };
+  NonMaxSuppressionV4(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold, ::tensorflow::Input score_threshold);
+  NonMaxSuppressionV4(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold, ::tensorflow::Input score_threshold,
+                      const NonMaxSuppressionV4::Attrs& attrs);
+
+  static Attrs PadToMaxOutputSize(bool x) {
+    return Attrs().PadToMaxOutputSize(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
+  ::tensorflow::Output valid_outputs;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size:
+/// * iou_threshold:
+/// * score_threshold:
+/// * soft_nms_sigma:
+///
+/// Optional attributes (see `Attrs`):
+/// * pad_to_max_output_size: Defaults to false.
+///
+/// Returns:
+/// * `Output` selected_indices:
+/// * `Output` selected_scores:
+/// * `Output` valid_outputs:
+class NonMaxSuppressionV5 {
+ public:
+  /// Optional attribute setters for NonMaxSuppressionV5
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs PadToMaxOutputSize(bool x) {
+      Attrs ret = *this;
+      ret.pad_to_max_output_size_ = x;
+      return ret;
+    }
+
+    bool pad_to_max_output_size_ = false;
+  };
+  NonMaxSuppressionV5(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold, ::tensorflow::Input score_threshold,
+                      ::tensorflow::Input soft_nms_sigma);
+  NonMaxSuppressionV5(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                      ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                      ::tensorflow::Input iou_threshold, ::tensorflow::Input score_threshold,
+                      ::tensorflow::Input soft_nms_sigma, const NonMaxSuppressionV5::Attrs& attrs);
+
+  static Attrs PadToMaxOutputSize(bool x) {
+    return Attrs().PadToMaxOutputSize(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
+  ::tensorflow::Output selected_scores;
+  ::tensorflow::Output valid_outputs;
+};
+
 /// Resize `images` to `size` using bicubic interpolation.
 ///
 /// Args:

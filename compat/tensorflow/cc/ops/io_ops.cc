@@ -39,6 +39,22 @@ MergeV2Checkpoints::MergeV2Checkpoints(const ::tensorflow::Scope& scope,
     : MergeV2Checkpoints(scope, checkpoint_prefixes, destination_prefix,
                          MergeV2Checkpoints::Attrs()) {}
 
+ReadFile::ReadFile(const ::tensorflow::Scope& scope, ::tensorflow::Input filename) {
+  if (!scope.ok()) return;
+  auto _filename = ::tensorflow::ops::AsNodeOut(scope, filename);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ReadFile");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ReadFile")
+                     .Input(_filename);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->contents = Output(ret, 0);
+}
+
 RestoreV2::RestoreV2(const ::tensorflow::Scope& scope, ::tensorflow::Input prefix,
                      ::tensorflow::Input tensor_names, ::tensorflow::Input shape_and_slices,
                      const DataTypeSlice& dtypes) {
@@ -84,6 +100,25 @@ SaveV2::SaveV2(const ::tensorflow::Scope& scope, ::tensorflow::Input prefix,
                      .Input(_tensor_names)
                      .Input(_shape_and_slices)
                      .Input(_tensors);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+WriteFile::WriteFile(const ::tensorflow::Scope& scope, ::tensorflow::Input filename,
+                     ::tensorflow::Input contents) {
+  if (!scope.ok()) return;
+  auto _filename = ::tensorflow::ops::AsNodeOut(scope, filename);
+  if (!scope.ok()) return;
+  auto _contents = ::tensorflow::ops::AsNodeOut(scope, contents);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("WriteFile");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "WriteFile")
+                     .Input(_filename)
+                     .Input(_contents);
   scope.UpdateBuilder(&builder);
   scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
   if (!scope.ok()) return;

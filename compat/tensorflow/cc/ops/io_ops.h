@@ -70,6 +70,25 @@ class MergeV2Checkpoints {
   Operation operation;
 };
 
+/// Reads and outputs the entire contents of the input filename.
+///
+/// Args:
+/// * scope: A Scope object
+/// * filename:
+///
+/// Returns:
+/// * `Output`: The contents tensor.
+class ReadFile {
+ public:
+  ReadFile(const ::tensorflow::Scope& scope, ::tensorflow::Input filename);
+  operator ::tensorflow::Output() const { return contents; }
+  operator ::tensorflow::Input() const { return contents; }
+  ::tensorflow::Node* node() const { return contents.node(); }
+
+  Operation operation;
+  ::tensorflow::Output contents;
+};
+
 /// Restores tensors from a V2 checkpoint.
 ///
 /// Args:
@@ -113,6 +132,24 @@ class SaveV2 {
   SaveV2(const ::tensorflow::Scope& scope, ::tensorflow::Input prefix,
          ::tensorflow::Input tensor_names, ::tensorflow::Input shape_and_slices,
          ::tensorflow::InputList tensors);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Writes `contents` to the file at input `filename`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * filename:
+/// * contents:
+///
+/// Returns:
+/// * the created `Operation`
+class WriteFile {
+ public:
+  WriteFile(const ::tensorflow::Scope& scope, ::tensorflow::Input filename,
+            ::tensorflow::Input contents);
   operator ::tensorflow::Operation() const { return operation; }
 
   Operation operation;

@@ -713,5 +713,38 @@ SparseSoftmaxCrossEntropyWithLogits::SparseSoftmaxCrossEntropyWithLogits(const :
   this->backprop = Output(ret, _outputs_range["backprop"].first);
 }
 
+TopK::TopK(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input k,
+           const TopK::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _k = ::tensorflow::ops::AsNodeOut(scope, k);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TopK");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TopKV2")
+                     .Input(_input)
+                     .Input(_k)
+                     .Attr("sorted", attrs.sorted_)
+                     .Attr("index_type", attrs.index_type_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->values = Output(ret, _outputs_range["values"].first);
+  this->indices = Output(ret, _outputs_range["indices"].first);
+}
+
+TopK::TopK(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input k)
+    : TopK(scope, input, k, TopK::Attrs()) {}
+
 }  // namespace ops
 }  // namespace tensorflow

@@ -1201,6 +1201,62 @@ class SparseSoftmaxCrossEntropyWithLogits {
   ::tensorflow::Output backprop;
 };
 
+/// Finds values and indices of the `k` largest elements for the last dimension.
+///
+/// Args:
+/// * scope: A Scope object
+/// * input: 1-D or higher with last dimension at least `k`.
+/// * k: 0-D. Number of top elements to look for along the last dimension (along each
+/// row for matrices).
+///
+/// Optional attributes (see `Attrs`):
+/// * sorted: If true the resulting `k` elements will be sorted by the values in
+/// descending order. Defaults to true.
+/// * index_type: Defaults to DT_INT32.
+///
+/// Returns:
+/// * `Output` values: The `k` largest elements along each last dimensional slice.
+/// * `Output` indices: The indices of `values` within the last dimension of `input`.
+class TopK {
+ public:
+  /// Optional attribute setters for TopK
+  struct Attrs {
+    /// If true the resulting `k` elements will be sorted by the values in
+    /// descending order.
+    ///
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs Sorted(bool x) {
+      Attrs ret = *this;
+      ret.sorted_ = x;
+      return ret;
+    }
+
+    /// Defaults to DT_INT32
+    TF_MUST_USE_RESULT Attrs IndexType(DataType x) {
+      Attrs ret = *this;
+      ret.index_type_ = x;
+      return ret;
+    }
+
+    bool sorted_ = true;
+    DataType index_type_ = DT_INT32;
+  };
+  TopK(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input k);
+  TopK(const ::tensorflow::Scope& scope, ::tensorflow::Input input, ::tensorflow::Input k,
+       const TopK::Attrs& attrs);
+
+  static Attrs Sorted(bool x) {
+    return Attrs().Sorted(x);
+  }
+  static Attrs IndexType(DataType x) {
+    return Attrs().IndexType(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output values;
+  ::tensorflow::Output indices;
+};
+
 }  // namespace ops
 }  // namespace tensorflow
 
