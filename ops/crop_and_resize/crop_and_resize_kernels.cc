@@ -351,28 +351,33 @@ class CropAndResizeGradImageOp : public OpKernel {
       run_rows(0, rows);
       return;
     }
-    // Cost of each row in elements touched: its zero fill, plus depth per pixel update.
-    std::vector<int64_t> cost(rows + 1, row_elems);
-    for (int64_t b = 0; b < num_boxes; ++b) {
-      const int64_t first_row = int64_t{ind(b)} * H;
-      for_each_update(b, [&](const Sample& p, float in_y, float) {
-        if (nearest) {
-          cost[first_row + PixelIndex<Round>(in_y, H)] += depth;
-        } else {
-          cost[first_row + p.top] += 2 * depth;
-          cost[first_row + p.bottom] += 2 * depth;
-        }
-      });
-    }
-    int64_t total = 0;
-    for (int64_t r = 0; r < rows; ++r) total += cost[r];
     const int64_t chunks = std::min<int64_t>(rows, 4 * ctx->NumThreads());
     std::vector<int64_t> bounds{0};  // chunk c covers rows [bounds[c], bounds[c + 1])
-    int64_t done = 0;
-    for (int64_t r = 0; r < rows; ++r) {
-      done += cost[r];
-      if (done * chunks >= total * static_cast<int64_t>(bounds.size()) && r + 1 < rows) {
-        bounds.push_back(r + 1);
+    // Up to a million rows, chunks of equal work; beyond, of equal rows (a weight per row
+    // would take memory in proportion to an output that may be mostly rows).
+    constexpr int64_t kWeighRowsUpTo = int64_t{1} << 20;
+    if (rows > kWeighRowsUpTo) {
+      for (int64_t c = 1; c < chunks; ++c) bounds.push_back(rows * c / chunks);
+    } else {
+      // Cost of each row in elements touched: its zero fill, plus depth per pixel update.
+      std::vector<int64_t> cost(rows, row_elems);
+      for (int64_t b = 0; b < num_boxes; ++b) {
+        const int64_t first_row = int64_t{ind(b)} * H;
+        for_each_update(b, [&](const Sample& p, float in_y, float) {
+          if (nearest) {
+            cost[first_row + PixelIndex<Round>(in_y, H)] += depth;
+          } else {
+            cost[first_row + p.top] += 2 * depth;
+            cost[first_row + p.bottom] += 2 * depth;
+          }
+        });
+      }
+      int64_t total = 0;
+      for (int64_t r = 0; r < rows; ++r) total += cost[r];
+      int64_t done = 0;
+      for (int64_t r = 0; r + 1 < rows; ++r) {
+        done += cost[r];
+        if (done * chunks >= total * static_cast<int64_t>(bounds.size())) bounds.push_back(r + 1);
       }
     }
     bounds.push_back(rows);

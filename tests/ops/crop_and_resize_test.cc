@@ -102,6 +102,31 @@ TEST(CropAndResizeTest, WithSharding) {
   }
 }
 
+TEST(CropAndResizeTest, GradImageOverAMillionRowsAtEveryThreadCount) {
+  // 1.1 million output rows: past the row weighting, GradImage splits its rows evenly. A
+  // full-height box cropped to 2x1 samples rows 0 and H-1 exactly (lerps 0): the two
+  // gradients land on those pixels, every other pixel stays 0.
+  const int64_t height = 1100000;
+  Scope root = Scope::NewRootScope();
+  auto gi = CropAndResizeGradImage(root, test::AsTensor<float>({1, 2}, {1, 2, 1, 1}),
+                                   {{0.f, 0.f, 1.f, 1.f}}, {0},
+                                   {1, static_cast<int>(height), 1, 1}, DT_FLOAT);
+  for (int threads : {1, 2, 3}) {
+    SessionOptions options;
+    options.config.set_intra_op_parallelism_threads(threads);
+    ClientSession session(root, options);
+    std::vector<Tensor> out;
+    TF_ASSERT_OK(session.Run({gi}, &out));
+    auto v = out[0].flat<float>();
+    ASSERT_EQ(v.size(), height);
+    EXPECT_EQ(v(0), 1.f);
+    EXPECT_EQ(v(height - 1), 2.f);
+    int64_t nonzero = 0;
+    for (int64_t i = 0; i < v.size(); ++i) nonzero += v(i) != 0.f;
+    EXPECT_EQ(nonzero, 2);
+  }
+}
+
 TEST(CropAndResizeTest, GradientProperties) {
   Scope root = Scope::NewRootScope();
   Tensor image = Image<float>({1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 3, 3, 1});
