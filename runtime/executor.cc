@@ -95,7 +95,7 @@ void ExecutionPlan::ReturnFrame(std::unique_ptr<Frame> f) const {
   f->failed.store(false, std::memory_order_relaxed);
   Frame* expected = nullptr;
   if (spare_frame_.compare_exchange_strong(expected, f.get(), std::memory_order_release)) {
-    f.release();
+    (void)f.release();  // the plan owns it now
   }
 }
 
@@ -406,14 +406,14 @@ Status ExecutionPlan::Build(const Signature& sig, std::unique_ptr<ExecutionPlan>
   }
   const std::vector<int>& fetch_slots = plan->fetch_slots_;
   for (size_t i = 0; i < fetch_slots.size(); ++i) {
-    plan->fetch_takes_.push_back(
-        std::find(fetch_slots.begin() + i + 1, fetch_slots.end(), fetch_slots[i]) ==
-        fetch_slots.end());
+    plan->fetch_takes_.push_back(std::find(fetch_slots.begin() + i + 1, fetch_slots.end(),
+                                           fetch_slots[i]) == fetch_slots.end());
   }
   TF_RETURN_IF_ERROR(plan->CreateKernels(st, stateful));
   plan->cost_ns_.reset(new std::atomic<int32_t>[plan->nodes_.size()]);
   for (size_t i = 0; i < plan->nodes_.size(); ++i) plan->cost_ns_[i].store(0);
-  for (const PlanNode& pn : plan->nodes_) plan->has_expensive_ = plan->has_expensive_ || pn.expensive;
+  for (const PlanNode& pn : plan->nodes_)
+    plan->has_expensive_ = plan->has_expensive_ || pn.expensive;
   *out = std::move(plan);
   return OkStatus();
 }
@@ -708,7 +708,8 @@ Status ExecutionPlan::Run(const std::vector<Tensor>& feeds, std::vector<Tensor>*
   for (size_t i = 0; i < nodes_.size(); ++i) {
     f.pending[i].store(initial_pending_[i], std::memory_order_relaxed);
   }
-  for (int s = 0; s < num_slots_; ++s) f.readers[s].store(slot_readers_[s], std::memory_order_relaxed);
+  for (int s = 0; s < num_slots_; ++s)
+    f.readers[s].store(slot_readers_[s], std::memory_order_relaxed);
   for (size_t i = 0; i < feeds.size(); ++i) f.slots[feed_slots_[i]] = feeds[i];
   f.resources = resources;
   f.pool = pool;

@@ -470,9 +470,8 @@ class TileOp : public OpKernel {
     T* z = out->flat<T>().data();
     if (in.NumElements() == 1) {  // a scalar's gradient tiled out (Mean, Sum): a fill
       const T value = x[0];
-      ctx->ParallelFor(out->NumElements(), kGrain, [&](int64_t s, int64_t e) {
-        std::fill(z + s, z + e, value);
-      });
+      ctx->ParallelFor(out->NumElements(), kGrain,
+                       [&](int64_t s, int64_t e) { std::fill(z + s, z + e, value); });
       return;
     }
     const std::vector<int64_t> strides = RowMajorStrides(in.shape());
@@ -492,7 +491,8 @@ class TileOp : public OpKernel {
         if (in_row == 1) {
           std::fill(zr, zr + out_row, x[src]);
         } else {
-          for (int64_t k = 0; k < out_row; k += in_row) std::copy(x + src, x + src + in_row, zr + k);
+          for (int64_t k = 0; k < out_row; k += in_row)
+            std::copy(x + src, x + src + in_row, zr + k);
         }
       }
     });

@@ -5,10 +5,10 @@
 // GradBoxes (each box has its own outputs), over output rows for GradImage (every pixel still
 // adds its boxes in order 0..N-1, TF's deterministic order).
 #include <algorithm>
-#include <type_traits>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "framework/op_kernel.h"

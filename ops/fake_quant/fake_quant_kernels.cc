@@ -354,8 +354,8 @@ class FakeQuantWithMinMaxVarsGradientOp : public OpKernel {
     // Streaming stores for a fresh output well beyond the caches (not for an input's buffer
     // reused in place: its lines were just read).
     constexpr int64_t kStreamAbove = int64_t{16} << 20;  // bytes
-    const bool stream = n_elems * int64_t{sizeof(float)} > kStreamAbove && out != gp &&
-                        out != xp && reinterpret_cast<uintptr_t>(out) % 32 == 0;
+    const bool stream = n_elems * int64_t{sizeof(float)} > kStreamAbove && out != gp && out != xp &&
+                        reinterpret_cast<uintptr_t>(out) % 32 == 0;
     ctx->ParallelFor(blocks, kGrain / kBlock, [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) {
         const int64_t begin = b * kBlock, end = std::min(n_elems, begin + kBlock);

@@ -109,8 +109,8 @@ TEST(CropAndResizeTest, GradImageOverAMillionRowsAtEveryThreadCount) {
   const int64_t height = 1100000;
   Scope root = Scope::NewRootScope();
   auto gi = CropAndResizeGradImage(root, test::AsTensor<float>({1, 2}, {1, 2, 1, 1}),
-                                   {{0.f, 0.f, 1.f, 1.f}}, {0},
-                                   {1, static_cast<int>(height), 1, 1}, DT_FLOAT);
+                                   {{0.f, 0.f, 1.f, 1.f}}, {0}, {1, static_cast<int>(height), 1, 1},
+                                   DT_FLOAT);
   for (int threads : {1, 2, 3}) {
     SessionOptions options;
     options.config.set_intra_op_parallelism_threads(threads);
