@@ -589,10 +589,8 @@ void ExecutionPlan::UpdateMaySplit(int threads) const {
   for (size_t i = 0; !split && i < nodes_.size(); ++i) {
     const PlanNode& pn = nodes_[i];
     if (pn.num_succ <= kBatchAbove) continue;
-    std::vector<int> succ(successors_.begin() + pn.succ_begin,
-                          successors_.begin() + pn.succ_begin + pn.num_succ);
-    const size_t per = succ.size() / threads;
-    split = WorthSplitting(succ.data() + succ.size() - per, per);
+    const size_t per = static_cast<size_t>(pn.num_succ) / threads;
+    split = WorthSplitting(successors_.data() + pn.succ_begin + pn.num_succ - per, per);
   }
   may_split_.store(split, std::memory_order_relaxed);
 }
