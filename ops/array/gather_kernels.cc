@@ -1,13 +1,14 @@
 // CPU kernels of gather_ops.cc, for the dtypes TF registers, with TF's error texts: Gather and
-// GatherV2 (batch_dims too), GatherNd and ScatterNd (with bad_indices_policy), Where,
-// DynamicStitch and Bitcast. Every index is bounds-checked before it is used; ScatterNd adds
-// its updates in index order, as TF's CPU kernel does.
+// GatherV2 (batch_dims too), GatherNd, ScatterNd and ScatterNdNonAliasingAdd (with
+// bad_indices_policy), Where, DynamicStitch and Bitcast. Every index is bounds-checked before it
+// is used; the scatters add their updates in index order, as TF's CPU kernels do.
 #include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/array/internal/strided_copy.h"
 
@@ -428,6 +429,131 @@ class BitcastOp : public OpKernel {
   DataType from_ = DT_INVALID, to_ = DT_INVALID;
 };
 
+// ScatterNdNonAliasingAdd: a copy of `input` with `updates` added at `indices`. TF's checks and
+// texts in TF's order (its ScatterNd "input" forms). As TF's CPU kernel does, rank-1 indices are
+// one index of depth 1 (only their first element is used: TF views them as [1, n]); depths 1-7
+// run, though TF's text says 1 to 5. Where TF reads the first dimension of a scalar indices or
+// updates (a value from memory), the text names no dimension values.
+template <typename T, typename Index>
+class ScatterNdNonAliasingAddOp : public OpKernel {
+ public:
+  explicit ScatterNdNonAliasingAddOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
+    set_expensive(false);
+    std::string policy;
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("bad_indices_policy", &policy));
+    OP_REQUIRES(ctx,
+                policy.empty() || policy == "DEFAULT" || policy == "ERROR" || policy == "IGNORE",
+                errors::InvalidArgument("Unknown bad indices handling attribute: ", policy));
+    ignore_bad_ = policy == "IGNORE";
+  }
+  void Compute(OpKernelContext* ctx) override {
+    const Tensor& input = ctx->input(0);
+    const Tensor& indices = ctx->input(1);
+    const Tensor& updates = ctx->input(2);
+    const TensorShape& shape = input.shape();
+    OP_REQUIRES(
+        ctx, shape.dims() >= 1,
+        errors::InvalidArgument("Output must be at least 1-D, got shape: ", shape.DebugString()));
+    const int64_t n_indices = indices.NumElements(), n_updates = updates.NumElements();
+    OP_REQUIRES(
+        ctx,
+        (n_indices == 0 && n_updates == 0) ||
+            (shape.num_elements() != 0 && n_indices != 0 && n_updates != 0),
+        errors::InvalidArgument("Indices and updates specified for empty output.  indices shape: ",
+                                indices.shape().DebugString()));
+    const auto first_dims_differ = [&] {
+      const std::string i = indices.shape().DebugString(), u = updates.shape().DebugString();
+      if (indices.dims() == 0 || updates.dims() == 0) {
+        return errors::InvalidArgument("Dimensions [0,1) of indices[shape=", i,
+                                       "] must match dimensions [0,1) of updates[shape=", u, "]");
+      }
+      return errors::InvalidArgument(
+          "Dimensions [0,1) of indices[shape=", i, "] = ", indices.dim_size(0),
+          " must match dimensions [0,1) of updates[shape=", u, "] = ", updates.dim_size(0));
+    };
+    OP_REQUIRES(
+        ctx, indices.dims() > 0 && updates.dims() > 0 && indices.dim_size(0) == updates.dim_size(0),
+        first_dims_differ());
+    OP_REQUIRES_OK(ctx, ValidateUpdateShape(shape, indices, updates));
+    OP_REQUIRES(ctx, n_indices <= std::numeric_limits<Index>::max(),
+                errors::InvalidArgument("indices has too many elements for ",
+                                        DataTypeString(DataTypeToEnum<Index>::v()), " indexing: ",
+                                        n_indices, " > ", std::numeric_limits<Index>::max()));
+    OP_REQUIRES(ctx, shape.dim_size(0) <= std::numeric_limits<Index>::max(),
+                errors::InvalidArgument(
+                    "params_shape[0] too large for ", DataTypeString(DataTypeToEnum<Index>::v()),
+                    " indexing: ", shape.dim_size(0), " > ", std::numeric_limits<Index>::max()));
+    const int64_t depth = indices.dims() > 1 ? indices.dim_size(indices.dims() - 1) : 1;
+    OP_REQUIRES(ctx, depth >= 1 && depth <= 7,
+                errors::InvalidArgument("Only indices.shape[-1] values between 1 and 5 are "
+                                        "currently supported.  Requested rank: ",
+                                        depth));
+    Tensor* out = nullptr;
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, shape, &out));
+    T* dst = out->flat<T>().data();
+    if (out->flat<T>().data() != input.flat<T>().data()) {
+      std::copy_n(input.flat<T>().data(), input.NumElements(), dst);
+    }
+    if (n_indices == 0) return;
+    // TF's indices.flat_inner_dims(): rank-1 indices are one row.
+    const int64_t n = indices.dims() > 1 ? n_indices / depth : 1;
+    int64_t slice = 1;
+    for (int d = static_cast<int>(depth); d < shape.dims(); ++d) slice *= shape.dim_size(d);
+    const std::vector<int64_t> dims = Dims(shape);
+    const Index* idx = indices.flat<Index>().data();
+    const T* src = updates.flat<T>().data();
+    int64_t bad = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t row = RowOf(idx + i * depth, depth, dims);
+      if (row < 0) {
+        bad = i;  // TF reports the last bad index vector
+        continue;
+      }
+      for (int64_t k = 0; k < slice; ++k) {
+        dst[row * slice + k] = internal::WrappingAdd(dst[row * slice + k], src[i * slice + k]);
+      }
+    }
+    TensorShape batch_shape = indices.shape();
+    batch_shape.RemoveLastDims(1);
+    OP_REQUIRES(ctx, bad < 0 || ignore_bad_,
+                errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
+                                        IndexVector(idx + bad * depth, depth),
+                                        " does not index into shape ", shape.DebugString()));
+  }
+
+ private:
+  // updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] (TF's texts).
+  static Status ValidateUpdateShape(const TensorShape& shape, const Tensor& indices,
+                                    const Tensor& updates) {
+    const int64_t slice_dim = indices.dims() > 1 ? indices.dim_size(indices.dims() - 1) : 1;
+    const int64_t batch_dim = indices.dims() > 1 ? indices.dims() - 1 : 1;
+    const auto prefix = [&] {
+      return errors::InvalidArgument("Dimensions [0,", batch_dim,
+                                     ") of indices[shape=", indices.shape().DebugString(),
+                                     "] must match dimensions [0,", batch_dim,
+                                     ") of updates[shape=", updates.shape().DebugString(), "]");
+    };
+    const auto suffix = [&] {
+      return errors::InvalidArgument("Dimensions [", slice_dim, ",", shape.dims(),
+                                     ") of input[shape=", shape.DebugString(),
+                                     "] must match dimensions [", slice_dim, ",", updates.dims(),
+                                     ") of updates[shape=", updates.shape().DebugString(), "]");
+    };
+    if (updates.dims() < batch_dim) return prefix();
+    if (shape.dims() < slice_dim + (updates.dims() - batch_dim)) return suffix();
+    if (updates.dims() != batch_dim + shape.dims() - slice_dim) return suffix();
+    for (int64_t d = 0; d < batch_dim; ++d) {
+      if (updates.dim_size(d) != indices.dim_size(d)) return prefix();
+    }
+    for (int64_t d = 0; d < updates.dims() - batch_dim; ++d) {
+      if (updates.dim_size(d + batch_dim) != shape.dim_size(d + slice_dim)) return suffix();
+    }
+    return OkStatus();
+  }
+
+  bool ignore_bad_ = false;
+};
+
 #define MINITF_REGISTER_GATHER(T, Index)                          \
   REGISTER_KERNEL_BUILDER(Name("GatherV2")                        \
                               .Device(DEVICE_CPU)                 \
@@ -473,6 +599,20 @@ MINITF_CALL_ALL_TYPES(MINITF_REGISTER_INDEXING)
   REGISTER_KERNEL_BUILDER(Name("Where").Device(DEVICE_CPU).TypeConstraint<T>("T"), WhereOp<T>);
 MINITF_CALL_NUMBER_TYPES(MINITF_REGISTER_WHERE)
 #undef MINITF_REGISTER_WHERE
+
+#define MINITF_REGISTER_NON_ALIASING_ADD(T)                         \
+  REGISTER_KERNEL_BUILDER(Name("ScatterNdNonAliasingAdd")           \
+                              .Device(DEVICE_CPU)                   \
+                              .TypeConstraint<T>("T")               \
+                              .TypeConstraint<int32_t>("Tindices"), \
+                          (ScatterNdNonAliasingAddOp<T, int32_t>)); \
+  REGISTER_KERNEL_BUILDER(Name("ScatterNdNonAliasingAdd")           \
+                              .Device(DEVICE_CPU)                   \
+                              .TypeConstraint<T>("T")               \
+                              .TypeConstraint<int64_t>("Tindices"), \
+                          (ScatterNdNonAliasingAddOp<T, int64_t>));
+MINITF_CALL_NUMBER_TYPES(MINITF_REGISTER_NON_ALIASING_ADD)
+#undef MINITF_REGISTER_NON_ALIASING_ADD
 
 REGISTER_KERNEL_BUILDER(Name("Bitcast").Device(DEVICE_CPU), BitcastOp);
 

@@ -85,17 +85,10 @@ Status GatherNdShape(InferenceContext* c) {
   return OkStatus();
 }
 
-Status ScatterNdShape(InferenceContext* c) {
-  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 1));
-  const Tensor* shape_t = c->input_tensor(2);
-  if (shape_t != nullptr && shape_t->dtype() != DT_INT32 && shape_t->dtype() != DT_INT64) {
-    return errors::InvalidArgument("Input tensor must be int32 or int64, but was ",
-                                   DataTypeString(shape_t->dtype()));
-  }
-  PartialTensorShape out;
-  TF_RETURN_IF_ERROR(c->MakeShapeFromShapeTensor(2, &out));
-  const PartialTensorShape& indices = c->input(0);
-  const PartialTensorShape& updates = c->input(1);
+// Checks indices and updates against the output shape `out` (TF's ScatterNdShapeHelper) and
+// sets it as output 0.
+Status ScatterNdShapeHelper(InferenceContext* c, const PartialTensorShape& indices,
+                            const PartialTensorShape& updates, const PartialTensorShape& out) {
   auto known_elements = [](const PartialTensorShape& s) {
     return s.IsFullyDefined() ? s.num_elements() : int64_t{-1};
   };
@@ -134,6 +127,26 @@ Status ScatterNdShape(InferenceContext* c) {
   }
   c->set_output(0, out);
   return OkStatus();
+}
+
+Status ScatterNdShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 1));
+  const Tensor* shape_t = c->input_tensor(2);
+  if (shape_t != nullptr && shape_t->dtype() != DT_INT32 && shape_t->dtype() != DT_INT64) {
+    return errors::InvalidArgument("Input tensor must be int32 or int64, but was ",
+                                   DataTypeString(shape_t->dtype()));
+  }
+  PartialTensorShape out;
+  TF_RETURN_IF_ERROR(c->MakeShapeFromShapeTensor(2, &out));
+  return ScatterNdShapeHelper(c, c->input(0), c->input(1), out);
+}
+
+// The forms that update a copy of `input` (ScatterNdNonAliasingAdd): the output is input's.
+Status ScatterNdTensorShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(0, 1));
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(1, 1));
+  TF_RETURN_IF_ERROR(c->WithRankAtLeast(2, 1));
+  return ScatterNdShapeHelper(c, c->input(1), c->input(2), c->input(0));
 }
 
 Status WhereShape(InferenceContext* c) {
@@ -253,6 +266,20 @@ REGISTER_OP("ScatterNd")
     .Attr("bad_indices_policy: string = ''")
     .SetShapeFn(ScatterNdShape)
     .Summary("Scatters `updates` into a tensor of shape `shape` according to `indices`.")
+    .CcHeader("array_ops");
+
+REGISTER_OP("ScatterNdNonAliasingAdd")
+    .Input("input: T")
+    .Input("indices: Tindices")
+    .Input("updates: T")
+    .Output("output: T")
+    .Attr(
+        "T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+        "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool}")
+    .Attr("Tindices: {int32, int64}")
+    .Attr("bad_indices_policy: string = ''")
+    .SetShapeFn(ScatterNdTensorShape)
+    .Summary("Adds `updates` to a copy of `input` at `indices` (slices or elements).")
     .CcHeader("array_ops");
 
 REGISTER_OP("Where")

@@ -1,6 +1,10 @@
 // Gradients of the resize ops, built as TF's C++ gradients build them (cc/gradients/
 // image_grad.cc): each op's gradient op with the forward op's align_corners and
-// half_pixel_centers; no gradient for the size.
+// half_pixel_centers (ScaleAndTranslate's: its kernel_type and antialias); no gradient for the
+// size (nor for scale and translation).
+#include <string>
+#include <vector>
+
 #include "framework/gradients.h"
 #include "tensorflow/cc/ops/array_ops.h"
 #include "tensorflow/cc/ops/image_ops.h"
@@ -58,6 +62,23 @@ Status ResizeBicubicGradHelper(const Scope& scope, const Operation& op,
   return scope.status();
 }
 REGISTER_GRADIENT_OP("ResizeBicubic", ResizeBicubicGradHelper);
+
+// The images' gradient with the forward op's kernel and antialias; none for size, scale and
+// translation.
+Status ScaleAndTranslateGradHelper(const Scope& scope, const Operation& op,
+                                   const std::vector<Output>& grad_inputs,
+                                   std::vector<Output>* grad_outputs) {
+  std::string kernel_type;
+  bool antialias = true;
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "kernel_type", &kernel_type));
+  TF_RETURN_IF_ERROR(GetNodeAttr(op.node()->attrs(), "antialias", &antialias));
+  grad_outputs->push_back(internal::ScaleAndTranslateGrad(
+      scope, grad_inputs[0], op.input(0), op.input(2), op.input(3),
+      internal::ScaleAndTranslateGrad::KernelType(kernel_type).Antialias(antialias)));
+  for (int i = 0; i < 3; ++i) grad_outputs->push_back(NoGradient());
+  return scope.status();
+}
+REGISTER_GRADIENT_OP("ScaleAndTranslate", ScaleAndTranslateGradHelper);
 
 }  // namespace
 }  // namespace ops

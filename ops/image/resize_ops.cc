@@ -1,6 +1,7 @@
 // The image resize ops (TF 2.21's definitions and shape functions): ResizeNearestNeighbor,
-// ResizeBilinear and ResizeBicubic (tensorflow/cc/ops/image_ops.h) and their gradient ops
-// (image_ops_internal.h). Kernels: resize_kernels.cc; gradients: resize_grad.cc.
+// ResizeBilinear, ResizeBicubic and ScaleAndTranslate (tensorflow/cc/ops/image_ops.h) and their
+// gradient ops (image_ops_internal.h). Kernels: resize_kernels.cc and
+// scale_and_translate_kernels.cc; gradients: resize_grad.cc.
 //
 //   auto small = ops::ResizeBilinear(root, images, {112, 112},
 //                                    ops::ResizeBilinear::HalfPixelCenters(true));
@@ -39,6 +40,14 @@ Status ResizeShape(InferenceContext* c) {
   c->set_output(0, PartialTensorShape(
                        {known ? images.dim_size(0) : -1, h, w, known ? images.dim_size(3) : -1}));
   return OkStatus();
+}
+
+// ScaleAndTranslate: a 4-D image, a size as ResizeShape, scale and translation vectors.
+Status ScaleAndTranslateShape(InferenceContext* c) {
+  TF_RETURN_IF_ERROR(c->WithRank(0, 4));
+  TF_RETURN_IF_ERROR(c->WithRank(2, 1));
+  TF_RETURN_IF_ERROR(c->WithRank(3, 1));
+  return ResizeShape(c);
 }
 
 // The gradient ops that take the original image: its shape, unchecked.
@@ -88,6 +97,35 @@ MINITF_RESIZE_GRAD_OP("ResizeBilinearGrad", "{float, bfloat16, half, double}",
                       "Computes the gradient of bilinear interpolation.");
 MINITF_RESIZE_GRAD_OP("ResizeBicubicGrad", "{float, double}",
                       "Computes the gradient of bicubic interpolation.");
+
+REGISTER_OP("ScaleAndTranslate")
+    .Input("images: T")
+    .Input("size: int32")
+    .Input("scale: float")
+    .Input("translation: float")
+    .Output("resized_images: float")
+    .Attr("T: {int8, uint8, int16, uint16, int32, int64, bfloat16, half, float, double}")
+    .Attr("kernel_type: string = 'lanczos3'")
+    .Attr("antialias: bool = true")
+    .SetShapeFn(ScaleAndTranslateShape)
+    .Summary(
+        "Scales and translates `images` to `size` with a sampling kernel (antialiased when "
+        "downsampling): lanczos1/3/5, gaussian, box, triangle, keyscubic or mitchellcubic.")
+    .CcHeader("image_ops");
+
+REGISTER_OP("ScaleAndTranslateGrad")
+    .Input("grads: T")
+    .Input("original_image: T")
+    .Input("scale: float")
+    .Input("translation: float")
+    .Output("output: T")
+    .Attr("T: {float}")
+    .Attr("kernel_type: string = 'lanczos3'")
+    .Attr("antialias: bool = true")
+    .SetShapeFn(OriginalImageShape)
+    .Summary("Computes the gradient of ScaleAndTranslate with respect to its images.")
+    .CcHeader("image_ops")
+    .CcHidden();
 
 REGISTER_OP("ResizeNearestNeighborGrad")
     .Input("grads: T")

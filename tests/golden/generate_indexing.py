@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/golden/indexing.pb: inputs and TensorFlow 2.21's outputs for the indexing
-family: StridedSlice, StridedSliceGrad, Gather, GatherV2, GatherNd, ScatterNd, Split, SplitV,
+family: StridedSlice, StridedSliceGrad, Gather, GatherV2, GatherNd, ScatterNd,
+ScatterNdNonAliasingAdd, Split, SplitV,
 ReverseV2, PadV2, Where, DynamicStitch, UnsortedSegmentSum, Bitcast and ListDiff, the
 segment reductions (Segment*/UnsortedSegment* Sum, Prod, Mean, Max, Min), over several dtypes
 (strings where TF's CPU kernels take them), ranks, masks, negative axes and empty tensors.
@@ -255,6 +256,30 @@ def cases():
             yield op, [x, np.array([0, 0, 0, 0], np.int64)], {}
             yield op, [x[:0], np.zeros((0,), np.int32)], {}
             yield op, [x[0, 0], np.array([0, 2, 2], np.int32)], {}
+    # ScatterNdNonAliasingAdd(input, indices, updates): rows, elements and deeper slices, duplicate
+    # indices summed (integers wrap), rank-1 indices (TF uses only their first element), empty
+    # indices and updates, bad indices skipped under IGNORE.
+    for dtype in DTYPES + [np.uint16, np.uint32, np.uint64, np.int16, np.complex128]:
+        exact = np.dtype(dtype).kind in "iub"
+        x = values(rng, dtype, (5, 3))
+        for itype in IDX:
+            rows = [4, 0, 4, 1] if exact else [4, 0, 2, 1]
+            yield "ScatterNdNonAliasingAdd", [x, np.array(rows, itype)[:, None],
+                                              values(rng, dtype, (4, 3))], {}
+        yield "ScatterNdNonAliasingAdd", [x, np.array([[0, 1], [3, 2], [4, 0]], np.int64),
+                                          values(rng, dtype, (3,))], {}
+    x = values(rng, np.float32, (2, 3, 4))
+    yield "ScatterNdNonAliasingAdd", [x, np.array([[[1, 2], [0, 0]]], np.int32),
+                                      values(rng, np.float32, (1, 2, 4))], {}
+    yield "ScatterNdNonAliasingAdd", [x, np.array([1, 0], np.int32),
+                                      values(rng, np.float32, (2, 3, 4))], {}
+    yield "ScatterNdNonAliasingAdd", [x, np.zeros((0, 2), np.int64),
+                                      values(rng, np.float32, (0, 4))], {}
+    yield "ScatterNdNonAliasingAdd", [np.array([120, -5], np.int8), np.array([[0], [0]], np.int32),
+                                      np.array([10, 10], np.int8)], {}
+    yield "ScatterNdNonAliasingAdd", [x, np.array([[1], [7], [0]], np.int32),
+                                      values(rng, np.float32, (3, 3, 4))], \
+        {"bad_indices_policy": "IGNORE"}
 
 def run(op, inputs, attrs):
     fn = getattr(tf.raw_ops, op)

@@ -375,5 +375,60 @@ TEST(ArrayIndexingTest, ExtremeValuesAreErrorsNotOverflows) {
               Pad(root, x, pads), "Paddings 9223372036854775807 1 overflow dimension 0");
 }
 
+// ScatterNdNonAliasingAdd: TF 2.21's texts (recorded from live TF's kernel) in its order.
+TEST(ArrayIndexingTest, ScatterNdNonAliasingAddErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT);
+  auto i = Placeholder(root, DT_INT32);
+  auto u = Placeholder(root, DT_FLOAT);
+  auto add = ScatterNdNonAliasingAdd(root, x, i, u);
+  const Tensor x42 = Iota({4, 2});
+  ExpectError(root, {{x, Tensor(1.0f)}, {i, test::AsTensor<int32_t>({1}, {1, 1})}, {u, Iota({1})}},
+              add, "Output must be at least 1-D, got shape: []");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({1, 4}, {2, 1})}, {u, Iota({2, 2})}},
+              add, "indices[1] = [4] does not index into shape [4,2]");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({-1, 7}, {2, 1})}, {u, Iota({2, 2})}},
+              add, "indices[1] = [7] does not index into shape [4,2]");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({9, 1})}, {u, Iota({2, 2})}}, add,
+              "indices = [9] does not index into shape [4,2]");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({1, 2}, {2, 1})}, {u, Iota({3, 2})}},
+              add,
+              "Dimensions [0,1) of indices[shape=[2,1]] = 2 must match dimensions [0,1) of "
+              "updates[shape=[3,2]] = 3");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({1, 2}, {2, 1})}, {u, Iota({2, 3})}},
+              add,
+              "Dimensions [1,2) of input[shape=[4,2]] must match dimensions [1,2) of "
+              "updates[shape=[2,3]]");
+  ExpectError(root, {{x, x42}, {i, test::AsTensor<int32_t>({1, 1, 1}, {1, 3})}, {u, Iota({1})}},
+              add,
+              "Dimensions [3,2) of input[shape=[4,2]] must match dimensions [3,1) of "
+              "updates[shape=[1]]");
+  ExpectError(
+      root,
+      {{x, x42}, {i, test::AsTensor<int32_t>({0, 0, 0, 0, 0, 0}, {2, 3, 1})}, {u, Iota({2, 2, 2})}},
+      add,
+      "Dimensions [0,2) of indices[shape=[2,3,1]] must match dimensions [0,2) of "
+      "updates[shape=[2,2,2]]");
+  ExpectError(root,
+              {{x, Iota({0, 2})}, {i, test::AsTensor<int32_t>({0}, {1, 1})}, {u, Iota({1, 2})}},
+              add, "Indices and updates specified for empty output.  indices shape: [1,1]");
+  ExpectError(root, {{x, x42}, {i, Tensor(DT_INT32, {2, 0})}, {u, Iota({2, 4, 2})}}, add,
+              "Indices and updates specified for empty output.  indices shape: [2,0]");
+  ExpectError(
+      root,
+      {{x, Iota({1, 1, 1, 1, 1, 1, 1, 1, 1})}, {i, Tensor(DT_INT32, {0, 8})}, {u, Iota({0, 1})}},
+      add,
+      "Only indices.shape[-1] values between 1 and 5 are currently supported.  "
+      "Requested rank: 8");
+  // TF reads a dimension of the scalar from memory here; minitf names none.
+  ExpectError(root, {{x, x42}, {i, Tensor(1)}, {u, Iota({2})}}, add,
+              "Dimensions [0,1) of indices[shape=[]] must match dimensions [0,1) of "
+              "updates[shape=[2]]");
+  ExpectError(
+      root, {{x, x42}, {i, test::AsTensor<int32_t>({1}, {1, 1})}, {u, Iota({1, 2})}},
+      ScatterNdNonAliasingAdd(root, x, i, u, ScatterNdNonAliasingAdd::BadIndicesPolicy("FOO")),
+      "Unknown bad indices handling attribute: FOO");
+}
+
 }  // namespace
 }  // namespace tensorflow

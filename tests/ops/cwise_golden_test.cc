@@ -4,11 +4,11 @@
 // and the nn family's activations, BiasAdd and its sums (tests/golden/nn.pb, from
 // generate_nn.py) and the array family's data movement (tests/golden/array.pb, from
 // generate_array.py) and indexing (indexing.pb, from generate_indexing.py), ClipByValue and
-// Cumsum (clip_scan.pb), TopKV2 and the NonMaxSuppression ops (detection.pb), the image codecs
-// (image_io.pb), all written with live TF. Every real dtype must have TF's bits, in whole AVX
-// packets and in the scalar tail alike (TF's two code paths); complex results, which minitf
-// computes with the standard library rather than Eigen's formulas, must agree within a few units of
-// rounding.
+// Cumsum (clip_scan.pb), ScaleAndTranslate (scale_and_translate.pb), TopKV2 and the
+// NonMaxSuppression ops (detection.pb), the image codecs (image_io.pb), all written with live TF.
+// Every real dtype must have TF's bits, in whole AVX packets and in the scalar tail alike (TF's two
+// code paths); complex results, which minitf computes with the standard library rather than Eigen's
+// formulas, must agree within a few units of rounding.
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -199,6 +199,12 @@ TEST(CwiseGoldenTest, BinaryOpsMatchTensorFlow) {
 TEST(CwiseGoldenTest, ArrayOpsMatchTensorFlow) { EXPECT_GE(CheckFile("array.pb").size(), 10u); }
 
 TEST(CwiseGoldenTest, ResizeOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("resize.pb").size(), 6u); }
+
+// ScaleAndTranslate and its gradient op (scale_and_translate.pb, from
+// generate_scale_and_translate.py): every sampling kernel, antialias on and off, TF's bits.
+TEST(CwiseGoldenTest, ScaleAndTranslateMatchesTensorFlow) {
+  EXPECT_EQ(CheckFile("scale_and_translate.pb").size(), 2u);
+}
 
 // TopKV2 and the NonMaxSuppression ops (detection.pb, from generate_detection.py): TF's
 // values, indices and orders (sorted=false included), bit for bit.

@@ -396,8 +396,8 @@ GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "Con
 // The slicing and indexing ops: each sends gradient elements back to the elements they read
 // (summed where an element was read twice: Gather with repeated indices).
 GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "ReverseV2", "PadV2",
-                    "GatherV2", "Gather", "GatherNd", "ScatterNd", "DynamicStitch",
-                    "UnsortedSegmentSum") {
+                    "GatherV2", "Gather", "GatherNd", "ScatterNd", "ScatterNdNonAliasingAdd",
+                    "DynamicStitch", "UnsortedSegmentSum") {
   const TensorShape s23({2, 3}), s234({2, 3, 4});
   {
     Scope s = Scope::NewRootScope();
@@ -457,6 +457,14 @@ GRADIENT_CHECK_TEST(SlicingAndIndexing, "StridedSlice", "Split", "SplitV", "Reve
     Scope s = Scope::NewRootScope();
     auto u = D(s, s23);
     CheckDouble(s, {u}, {s23}, {ScatterNd(s, {{3}, {1}}, u, {4, 3})}, {TensorShape({4, 3})});
+  }
+  {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, TensorShape({4, 3}));
+    auto u = D(s, s23);
+    // Row 1 updated twice: its update gradients are the same rows of dy.
+    CheckDouble(s, {x, u}, {TensorShape({4, 3}), s23},
+                {ScatterNdNonAliasingAdd(s, x, {{1}, {1}}, u)}, {TensorShape({4, 3})});
   }
   {
     Scope s = Scope::NewRootScope();
@@ -764,6 +772,33 @@ GRADIENT_CHECK_TEST(Resize, "ResizeNearestNeighbor", "ResizeBilinear", "ResizeBi
         TF_ASSERT_OK((ComputeGradientError<float, float, float>(
             s, {image}, {TensorShape({1, 4, 5, 2})}, {y}, {out}, &max_error)));
         EXPECT_LT(max_error, 2e-3) << y.node()->type_string();
+      }
+    }
+  }
+}
+
+// ScaleAndTranslate with each sampling kernel, antialiased or not, up and down, with a
+// translation (the images' gradient; none for size, scale and translation).
+GRADIENT_CHECK_TEST(ScaleAndTranslate, "ScaleAndTranslate") {
+  for (const char* kernel : {"lanczos1", "lanczos3", "lanczos5", "gaussian", "box", "triangle",
+                             "keyscubic", "mitchellcubic"}) {
+    for (const bool antialias : {true, false}) {
+      for (const auto& [size, scale] :
+           std::vector<std::pair<std::vector<int>, float>>{{{7, 9}, 1.7f}, {{2, 3}, 0.45f}}) {
+        SCOPED_TRACE(::testing::Message() << kernel << antialias << size[0]);
+        Scope s = Scope::NewRootScope();
+        auto image = F(s, {1, 4, 5, 2});
+        auto y = ScaleAndTranslate(s, image, Const(s, {size[0], size[1]}), {scale, scale * 1.1f},
+                                   {0.3f, -0.6f},
+                                   ScaleAndTranslate::KernelType(kernel).Antialias(antialias));
+        float max_error;
+        TF_ASSERT_OK((ComputeGradientError<float, float, float>(
+            s, {image}, {TensorShape({1, 4, 5, 2})}, {y}, {TensorShape({1, size[0], size[1], 2})},
+            &max_error)));
+        EXPECT_LT(max_error, 2e-3);
+        std::vector<Output> grads;
+        TF_ASSERT_OK(AddSymbolicGradients(s, {y}, {image}, &grads));
+        EXPECT_EQ(grads[0].node()->type_string(), "ScaleAndTranslateGrad");
       }
     }
   }

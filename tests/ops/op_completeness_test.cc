@@ -308,7 +308,7 @@ const std::set<std::string> kNoGradientInTf = {
     // Digamma: TF's C++ has no gradient (its Python's uses Polygamma).
     "Digamma",
     // The resize ops' gradient ops: none in TF's C++ registry.
-    "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad",
+    "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad", "ScaleAndTranslateGrad",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2", "FractionalMaxPoolGrad",

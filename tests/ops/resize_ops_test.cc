@@ -101,5 +101,81 @@ TEST(ResizeOpsTest, GradientErrorsAreTFs) {
               "shape_t's elements must be positive");
 }
 
+// ScaleAndTranslate and its gradient op: TF 2.21's texts (recorded from live TF) in its order of
+// checks; a scale so small that TF's span size wraps negative (TF aborts) is an InvalidArgument.
+TEST(ResizeOpsTest, ScaleAndTranslateErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT);
+  auto size = Placeholder(root, DT_INT32);
+  auto scale = Placeholder(root, DT_FLOAT);
+  auto shift = Placeholder(root, DT_FLOAT);
+  auto y = ScaleAndTranslate(root, x, size, scale, shift);
+  const Tensor good = Image({1, 2, 2, 1});
+  auto feeds = [&](const Tensor& image, const Tensor& sz, const Tensor& sc, const Tensor& tr) {
+    return ClientSession::FeedType{{x, image}, {size, sz}, {scale, sc}, {shift, tr}};
+  };
+  const Tensor sz = test::AsTensor<int32_t>({3, 3}), one = test::AsTensor<float>({1.f, 1.f}),
+               zero = test::AsTensor<float>({0.f, 0.f});
+  ExpectError(root, feeds(Image({2, 2, 1}), sz, one, zero), y,
+              "input must be 4-dimensional[2,2,1]");
+  ExpectError(root, feeds(good, test::AsTensor<int32_t>({3, 3}, {1, 2}), one, zero), y,
+              "output_shape_t must be 1-dimensional[1,2]");
+  ExpectError(root, feeds(good, test::AsTensor<int32_t>({3, 3, 3}), one, zero), y,
+              "output_shape_t must have two elements[3]");
+  ExpectError(root, feeds(good, test::AsTensor<int32_t>({0, 3}), one, zero), y,
+              "output dimensions must be positive");
+  ExpectError(root, feeds(Image({1, 2, 2, 0}), sz, one, zero), y,
+              "image must have at least one channel");
+  ExpectError(root, feeds(Image({1, 0, 2, 1}), sz, one, zero), y,
+              "input image must be of non-zero size");
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({0.f, 1.f}), zero), y,
+              "Scale must be greater than zero.");
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({NAN, 1.f}), zero), y,
+              "Scale must be greater than zero.");
+  // A denormal scale: TF's kernels run with denormals flushed to zero.
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({1e-39f, 1.f}), zero), y,
+              "Scale must be greater than zero.");
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({1.f, 1.f, 1.f}), zero), y,
+              "t must have two elements[3]");
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({1.f, 1.f}, {1, 2}), zero), y,
+              "t must be 1-dimensional[1,2]");
+  ExpectError(root, feeds(good, sz, one, test::AsTensor<float>({0.f})), y,
+              "t must have two elements[1]");
+  ExpectError(root, feeds(good, sz, test::AsTensor<float>({2e-9f, 1.f}), zero), y,
+              "ScaleAndTranslate: the kernel's span size -1294967295 for scale 2e-09 is negative");
+  ExpectError(
+      root, feeds(good, sz, one, zero),
+      ScaleAndTranslate(root, x, size, scale, shift, ScaleAndTranslate::KernelType("cubic")),
+      "Unrecognized kernel type: cubic");
+  // An empty batch scales to an empty batch.
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run(feeds(Image({0, 2, 2, 1}), sz, one, zero), {y}, &out));
+  EXPECT_EQ(out[0].shape(), TensorShape({0, 3, 3, 1}));
+
+  auto g = Placeholder(root, DT_FLOAT);
+  auto grad = ops::internal::ScaleAndTranslateGrad(root, g, x, scale, shift);
+  auto grad_feeds = [&](const Tensor& grads, const Tensor& image, const Tensor& sc) {
+    return ClientSession::FeedType{{g, grads}, {x, image}, {scale, sc}, {shift, zero}};
+  };
+  ExpectError(root, grad_feeds(Image({3, 3, 1}), good, one), grad,
+              "input_grad must be 4-dimensional[3,3,1]");
+  ExpectError(root, grad_feeds(Image({1, 3, 3, 1}), Image({2, 2, 1}), one), grad,
+              "original_image must be 4-dimensional[2,2,1]");
+  ExpectError(root, grad_feeds(Image({1, 3, 3, 1}), good, test::AsTensor<float>({1.f, -1.f})), grad,
+              "Scale must be greater than zero.");
+  ExpectError(root, grad_feeds(Image({1, 3, 3, 1}), good, test::AsTensor<float>({1.f, 1.f, 1.f})),
+              grad, "t must have two elements[3]");
+  // An empty gradient (or an original image of zero size) gives zeros (or nothing), computed
+  // without spans of the sizes it claims.
+  TF_ASSERT_OK(
+      session.Run(grad_feeds(Image({1, 0, 3, 1}), Image({1, 3, 2, 1}), one), {grad}, &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({0, 0, 0, 0, 0, 0}, {1, 3, 2, 1}));
+  TF_ASSERT_OK(session.Run(
+      grad_feeds(Image({1, 3, 3, 0}), Tensor(DT_FLOAT, TensorShape({1, 1 << 30, 1 << 30, 0})), one),
+      {grad}, &out));
+  EXPECT_EQ(out[0].shape(), TensorShape({1, 1 << 30, 1 << 30, 0}));
+}
+
 }  // namespace
 }  // namespace tensorflow

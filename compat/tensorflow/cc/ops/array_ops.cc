@@ -929,6 +929,39 @@ ScatterNd::ScatterNd(const ::tensorflow::Scope& scope, ::tensorflow::Input indic
                      ::tensorflow::Input updates, ::tensorflow::Input shape)
     : ScatterNd(scope, indices, updates, shape, ScatterNd::Attrs()) {}
 
+ScatterNdNonAliasingAdd::ScatterNdNonAliasingAdd(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input input,
+                                                 ::tensorflow::Input indices,
+                                                 ::tensorflow::Input updates,
+                                                 const ScatterNdNonAliasingAdd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _input = ::tensorflow::ops::AsNodeOut(scope, input);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterNdNonAliasingAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterNdNonAliasingAdd")
+                     .Input(_input)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ScatterNdNonAliasingAdd::ScatterNdNonAliasingAdd(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input input,
+                                                 ::tensorflow::Input indices,
+                                                 ::tensorflow::Input updates)
+    : ScatterNdNonAliasingAdd(scope, input, indices, updates, ScatterNdNonAliasingAdd::Attrs()) {}
+
 Shape::Shape(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
              const Shape::Attrs& attrs) {
   if (!scope.ok()) return;

@@ -1333,6 +1333,49 @@ class ScatterNd {
   ::tensorflow::Output output;
 };
 
+/// Adds `updates` to a copy of `input` at `indices` (slices or elements).
+///
+/// Args:
+/// * scope: A Scope object
+/// * input:
+/// * indices:
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ScatterNdNonAliasingAdd {
+ public:
+  /// Optional attribute setters for ScatterNdNonAliasingAdd
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  ScatterNdNonAliasingAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                          ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ScatterNdNonAliasingAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
+                          ::tensorflow::Input indices, ::tensorflow::Input updates,
+                          const ScatterNdNonAliasingAdd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Returns the shape of a tensor.
 ///
 /// Args:

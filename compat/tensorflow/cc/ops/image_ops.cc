@@ -553,5 +553,40 @@ ResizeNearestNeighbor::ResizeNearestNeighbor(const ::tensorflow::Scope& scope,
                                              ::tensorflow::Input images, ::tensorflow::Input size)
     : ResizeNearestNeighbor(scope, images, size, ResizeNearestNeighbor::Attrs()) {}
 
+ScaleAndTranslate::ScaleAndTranslate(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                                     ::tensorflow::Input size, ::tensorflow::Input scale,
+                                     ::tensorflow::Input translation,
+                                     const ScaleAndTranslate::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _images = ::tensorflow::ops::AsNodeOut(scope, images);
+  if (!scope.ok()) return;
+  auto _size = ::tensorflow::ops::AsNodeOut(scope, size);
+  if (!scope.ok()) return;
+  auto _scale = ::tensorflow::ops::AsNodeOut(scope, scale);
+  if (!scope.ok()) return;
+  auto _translation = ::tensorflow::ops::AsNodeOut(scope, translation);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScaleAndTranslate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScaleAndTranslate")
+                     .Input(_images)
+                     .Input(_size)
+                     .Input(_scale)
+                     .Input(_translation)
+                     .Attr("kernel_type", attrs.kernel_type_)
+                     .Attr("antialias", attrs.antialias_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->resized_images = Output(ret, 0);
+}
+
+ScaleAndTranslate::ScaleAndTranslate(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                                     ::tensorflow::Input size, ::tensorflow::Input scale,
+                                     ::tensorflow::Input translation)
+    : ScaleAndTranslate(scope, images, size, scale, translation, ScaleAndTranslate::Attrs()) {}
+
 }  // namespace ops
 }  // namespace tensorflow

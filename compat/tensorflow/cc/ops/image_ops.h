@@ -984,6 +984,64 @@ class ResizeNearestNeighbor {
   ::tensorflow::Output resized_images;
 };
 
+/// Scales and translates `images` to `size` with a sampling kernel (antialiased when downsampling):
+/// lanczos1/3/5, gaussian, box, triangle, keyscubic or mitchellcubic.
+///
+/// Args:
+/// * scope: A Scope object
+/// * images:
+/// * size:
+/// * scale:
+/// * translation:
+///
+/// Optional attributes (see `Attrs`):
+/// * kernel_type: Defaults to "lanczos3".
+/// * antialias: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The resized_images tensor.
+class ScaleAndTranslate {
+ public:
+  /// Optional attribute setters for ScaleAndTranslate
+  struct Attrs {
+    /// Defaults to "lanczos3"
+    TF_MUST_USE_RESULT Attrs KernelType(StringPiece x) {
+      Attrs ret = *this;
+      ret.kernel_type_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs Antialias(bool x) {
+      Attrs ret = *this;
+      ret.antialias_ = x;
+      return ret;
+    }
+
+    StringPiece kernel_type_ = "lanczos3";
+    bool antialias_ = true;
+  };
+  ScaleAndTranslate(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                    ::tensorflow::Input size, ::tensorflow::Input scale,
+                    ::tensorflow::Input translation);
+  ScaleAndTranslate(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
+                    ::tensorflow::Input size, ::tensorflow::Input scale,
+                    ::tensorflow::Input translation, const ScaleAndTranslate::Attrs& attrs);
+  operator ::tensorflow::Output() const { return resized_images; }
+  operator ::tensorflow::Input() const { return resized_images; }
+  ::tensorflow::Node* node() const { return resized_images.node(); }
+
+  static Attrs KernelType(StringPiece x) {
+    return Attrs().KernelType(x);
+  }
+  static Attrs Antialias(bool x) {
+    return Attrs().Antialias(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output resized_images;
+};
+
 }  // namespace ops
 }  // namespace tensorflow
 

@@ -94,6 +94,46 @@ ResizeNearestNeighborGrad::ResizeNearestNeighborGrad(const ::tensorflow::Scope& 
                                                      ::tensorflow::Input size)
     : ResizeNearestNeighborGrad(scope, grads, size, ResizeNearestNeighborGrad::Attrs()) {}
 
+ScaleAndTranslateGrad::ScaleAndTranslateGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input grads,
+                                             ::tensorflow::Input original_image,
+                                             ::tensorflow::Input scale,
+                                             ::tensorflow::Input translation,
+                                             const ScaleAndTranslateGrad::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _grads = ::tensorflow::ops::AsNodeOut(scope, grads);
+  if (!scope.ok()) return;
+  auto _original_image = ::tensorflow::ops::AsNodeOut(scope, original_image);
+  if (!scope.ok()) return;
+  auto _scale = ::tensorflow::ops::AsNodeOut(scope, scale);
+  if (!scope.ok()) return;
+  auto _translation = ::tensorflow::ops::AsNodeOut(scope, translation);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScaleAndTranslateGrad");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScaleAndTranslateGrad")
+                     .Input(_grads)
+                     .Input(_original_image)
+                     .Input(_scale)
+                     .Input(_translation)
+                     .Attr("kernel_type", attrs.kernel_type_)
+                     .Attr("antialias", attrs.antialias_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+ScaleAndTranslateGrad::ScaleAndTranslateGrad(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input grads,
+                                             ::tensorflow::Input original_image,
+                                             ::tensorflow::Input scale,
+                                             ::tensorflow::Input translation)
+    : ScaleAndTranslateGrad(scope, grads, original_image, scale, translation,
+                            ScaleAndTranslateGrad::Attrs()) {}
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow

@@ -177,6 +177,63 @@ class ResizeNearestNeighborGrad {
   ::tensorflow::Output output;
 };
 
+/// Computes the gradient of ScaleAndTranslate with respect to its images.
+///
+/// Args:
+/// * scope: A Scope object
+/// * grads:
+/// * original_image:
+/// * scale:
+/// * translation:
+///
+/// Optional attributes (see `Attrs`):
+/// * kernel_type: Defaults to "lanczos3".
+/// * antialias: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The output tensor.
+class ScaleAndTranslateGrad {
+ public:
+  /// Optional attribute setters for ScaleAndTranslateGrad
+  struct Attrs {
+    /// Defaults to "lanczos3"
+    TF_MUST_USE_RESULT Attrs KernelType(StringPiece x) {
+      Attrs ret = *this;
+      ret.kernel_type_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs Antialias(bool x) {
+      Attrs ret = *this;
+      ret.antialias_ = x;
+      return ret;
+    }
+
+    StringPiece kernel_type_ = "lanczos3";
+    bool antialias_ = true;
+  };
+  ScaleAndTranslateGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                        ::tensorflow::Input original_image, ::tensorflow::Input scale,
+                        ::tensorflow::Input translation);
+  ScaleAndTranslateGrad(const ::tensorflow::Scope& scope, ::tensorflow::Input grads,
+                        ::tensorflow::Input original_image, ::tensorflow::Input scale,
+                        ::tensorflow::Input translation, const ScaleAndTranslateGrad::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs KernelType(StringPiece x) {
+    return Attrs().KernelType(x);
+  }
+  static Attrs Antialias(bool x) {
+    return Attrs().Antialias(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 }  // namespace internal
 }  // namespace ops
 }  // namespace tensorflow
