@@ -41,6 +41,8 @@ fi
 "$venv/bin/python" tests/golden/generate_gradients.py --check tests/golden/gradients.pb
 "$venv/bin/python" tests/golden/generate_conv.py --check tests/golden/conv.pb
 "$venv/bin/python" tests/golden/generate_resize.py --check tests/golden/resize.pb
+"$venv/bin/python" tests/golden/generate_scale_and_translate.py --check \
+  tests/golden/scale_and_translate.pb
 "$venv/bin/python" tests/golden/generate_detection.py --check tests/golden/detection.pb
 "$venv/bin/python" tests/golden/generate_image_io.py --check tests/golden/image_io.pb
 "$venv/bin/python" tests/golden/generate_training.py --check tests/golden/training.pb

@@ -1,7 +1,8 @@
 // A TF C++ image pipeline on TF's core Session: a picture is encoded to PNG and JPEG and written
 // with WriteFile, read back with ReadFile, decoded (PNG at 8 and 16 bits, JPEG at two ratios and
 // both DCT methods), resized, cropped with CropAndResize, scored, and the boxes picked with TopK
-// and NonMaxSuppression V2-V5; then a BMP (DecodeBmp, DecodeImage to float), each decoder on
+// and NonMaxSuppression V2-V5, rescored with ScatterNdNonAliasingAdd and rescaled with
+// ScaleAndTranslate; then a BMP (DecodeBmp, DecodeImage to float), each decoder on
 // other formats, corrupt and truncated files, and bad thresholds. Built against TensorFlow 2.21
 // and against minitf, the two outputs must be identical: pixels and bytes' checksums print as
 // integers, floats as hex.
@@ -128,6 +129,12 @@ GraphDef BuildPipeline(const std::string& dir) {
   ops::NonMaxSuppressionV4(root.WithOpName("nms4"), boxes, scores, 4, 0.3f, 0.2f,
                            ops::NonMaxSuppressionV4::PadToMaxOutputSize(true));
   ops::NonMaxSuppressionV5(root.WithOpName("nms5"), boxes, scores, 5, 0.5f, 0.0f, 0.3f);
+  // A bonus to two boxes' scores; the image scaled and shifted with two sampling kernels.
+  ops::ScatterNdNonAliasingAdd(root.WithOpName("bonus"), scores, {{1}, {3}}, {0.5f, 0.25f});
+  ops::ScaleAndTranslate(root.WithOpName("scaled"), image, {20, 24}, {0.625f, 0.75f}, {0.5f, -1.0f},
+                         ops::ScaleAndTranslate::KernelType("keyscubic"));
+  ops::ScaleAndTranslate(root.WithOpName("scaled_aa"), image, {12, 12}, {0.375f, 0.375f},
+                         {0.0f, 0.0f});
   auto bytes = ops::Placeholder(root.WithOpName("bytes"), DT_STRING);
   ops::DecodePng(root.WithOpName("any_png"), bytes);
   ops::DecodeJpeg(root.WithOpName("any_jpeg"), bytes);
@@ -160,9 +167,9 @@ int main() {
   const std::string png_bytes = out[0].scalar<tstring>()();
   const std::string jpeg_bytes = out[1].scalar<tstring>()();
   const std::vector<std::string> fetches = {
-      "png8",   "png16",  "jpeg1",          "jpeg2",          "jpeg_plain", "scores",
-      "top:0",  "top:1",  "top_unsorted:0", "top_unsorted:1", "nms2",       "nms3",
-      "nms4:0", "nms4:1", "nms5:0",         "nms5:1",         "nms5:2"};
+      "png8",   "png16",          "jpeg1",          "jpeg2", "jpeg_plain", "scores",   "top:0",
+      "top:1",  "top_unsorted:0", "top_unsorted:1", "nms2",  "nms3",       "nms4:0",   "nms4:1",
+      "nms5:0", "nms5:1",         "nms5:2",         "bonus", "scaled",     "scaled_aa"};
   TF_CHECK_OK(session->Run({}, fetches, {}, &out));
   for (size_t i = 0; i < fetches.size(); ++i) PrintTensor(fetches[i], out[i]);
 
