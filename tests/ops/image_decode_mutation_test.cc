@@ -4,9 +4,8 @@
 // (both expand_animations values and every dtype) and by the format's own op. Every Run must
 // end in an image or an InvalidArgument, never a crash (ASan/UBSan run it in
 // tools/sanitize.sh). Seeded: MINITF_MUTATION_SEED and MINITF_MUTATIONS (per file, default 40).
-// Not with try_recover_truncated: on some corrupt JPEGs (a bad marker length) TF 2.21's memory
-// source makes libjpeg loop in jpeg_read_header forever (checked with TF's wheel), and minitf's,
-// being TF's, does too.
+// With try_recover_truncated too: on some corrupt JPEGs (a segment running past the end) TF
+// 2.21's memory source makes libjpeg loop forever (its wheel hangs); minitf's bounds the refills.
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -83,6 +82,7 @@ TEST(ImageDecodeMutation, MutatedFilesEndInAStatus) {
       DecodePng(root, contents, DecodePng::Channels(4)),
       DecodeJpeg(root, contents, DecodeJpeg::FancyUpscaling(false)),
       DecodeJpeg(root, contents, DecodeJpeg::Ratio(4).DctMethod("INTEGER_ACCURATE")),
+      DecodeJpeg(root, contents, DecodeJpeg::TryRecoverTruncated(true)),
       DecodeGif(root, contents),
       DecodeBmp(root, contents, DecodeBmp::Channels(4))};
   ClientSession session(root);

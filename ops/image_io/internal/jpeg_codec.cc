@@ -26,13 +26,20 @@ void OnError(j_common_ptr cinfo) { longjmp(reinterpret_cast<ErrorManager*>(cinfo
 void Silent(j_common_ptr) {}
 
 // TF's memory source: the whole buffer at once; past its end, an error, or (recovering) one
-// fake EOI marker and then an error.
+// fake EOI marker and then an error. Recovering, TF also answers a refill request while bytes
+// remain with "done" (libjpeg then reads its stale copy again), and tells "EOI already
+// inserted" by next_input_byte == kFakeEoi, false once libjpeg has read those two bytes: on
+// some corrupt files both make libjpeg loop forever (TF's wheel hangs on them). minitf answers
+// as TF does, but at most kMaxRecoveries times per decode, then fails as TF does after its one
+// fake EOI; a file TF decodes needs a handful.
 struct Source {
   jpeg_source_mgr pub;
   const JOCTET* data;
   size_t size;
   bool try_recover;
+  int recoveries;
 };
+constexpr int kMaxRecoveries = 1024;
 const JOCTET kFakeEoi[2] = {0xFF, JPEG_EOI};
 
 void InitSource(j_decompress_ptr cinfo) {
@@ -46,8 +53,11 @@ boolean FillInput(j_decompress_ptr cinfo) {
     ERREXIT(cinfo, JERR_INPUT_EMPTY);
     return FALSE;
   }
-  if (src->pub.bytes_in_buffer != 0) return src->try_recover ? TRUE : FALSE;
-  if (src->pub.next_input_byte != kFakeEoi && src->try_recover) {
+  const bool recover = src->try_recover && src->recoveries++ < kMaxRecoveries;
+  if (src->pub.bytes_in_buffer != 0) {
+    if (!src->try_recover) return FALSE;
+    if (recover) return TRUE;
+  } else if (src->pub.next_input_byte != kFakeEoi && recover) {
     WARNMS(cinfo, JWRN_JPEG_EOF);
     src->pub.next_input_byte = kFakeEoi;
     src->pub.bytes_in_buffer = 2;
@@ -93,6 +103,7 @@ uint8_t* DecodeLow(const void* data, int size, const DecodeFlags& flags,
   src->data = static_cast<const JOCTET*>(data);
   src->size = static_cast<size_t>(size);
   src->try_recover = flags.try_recover_truncated;
+  src->recoveries = 0;
   cinfo->src = &src->pub;
   jpeg_read_header(cinfo, TRUE);
 
