@@ -341,7 +341,12 @@ Status ValidateResizeGrad(OpKernelContext* ctx, const ResizeAttrs& attrs, Resize
   }
   g->h_scale = ResizeScale(g->in_h, g->out_h, attrs.align_corners);
   g->w_scale = ResizeScale(g->in_w, g->out_w, attrs.align_corners);
-  return ctx->allocate_output(0, TensorShape({g->batch, g->in_h, g->in_w, g->channels}), out);
+  // With a status: an empty original image may claim sizes whose product overflows.
+  TensorShape shape;
+  for (int64_t d : {g->batch, g->in_h, g->in_w, g->channels}) {
+    TF_RETURN_IF_ERROR(shape.AddDimWithStatus(d));
+  }
+  return ctx->allocate_output(0, shape, out);
 }
 
 // Float accumulation for float and 16-bit outputs, double for double.
@@ -452,8 +457,10 @@ class ResizeNearestNeighborGradOp : public OpKernel {
                    ReadSize(ctx->input(1), "shape_t's elements must be positive", &out_h, &out_w));
     const int64_t batch = grads.dim_size(0), in_h = grads.dim_size(1), in_w = grads.dim_size(2),
                   c = grads.dim_size(3);
+    TensorShape shape;  // with a status: TF's overflow text for sizes up to 2^31 - 1
+    for (int64_t d : {batch, out_h, out_w, c}) OP_REQUIRES_OK(ctx, shape.AddDimWithStatus(d));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({batch, out_h, out_w, c}), &out));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &out));
     const int64_t n = out->NumElements();
     T* o = out->flat<T>().data();
     std::fill(o, o + n, T(0));

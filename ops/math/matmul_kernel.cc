@@ -29,8 +29,12 @@ class MatMulOp : public OpKernel {
         ctx, k == kb,
         errors::InvalidArgument("Matrix size-incompatible: In[0]: ", a.shape().DebugString(),
                                 ", In[1]: ", b.shape().DebugString()));
+    // With a status: for k = 0 both inputs are empty whatever m and n claim, and m * n may
+    // overflow (TF aborts).
+    TensorShape shape;
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape({m, n}, &shape));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({m, n}), &out));
+    OP_REQUIRES_OK(ctx, ctx->allocate_output(0, shape, &out));
     math_internal::Gemm(ctx, a.flat<T>().data(), ta_, b.flat<T>().data(), tb_,
                         out->flat<T>().data(), m, n, k);
   }

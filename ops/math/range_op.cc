@@ -40,7 +40,12 @@ Status RangeSize(T start, T limit, T delta, int64_t* size) {
     // In 128 bits: TF's (|limit - start| + |delta| - 1) / |delta| without its overflow.
     const __int128 span = static_cast<__int128>(limit) - start;
     const __int128 step = delta < 0 ? -static_cast<__int128>(delta) : delta;
-    *size = static_cast<int64_t>(((span < 0 ? -span : span) + step - 1) / step);
+    const __int128 length = ((span < 0 ? -span : span) + step - 1) / step;
+    if (length > std::numeric_limits<int64_t>::max()) {
+      return errors::InvalidArgument("Requires ((limit - start) / delta) <= ",
+                                     std::numeric_limits<int64_t>::max());
+    }
+    *size = static_cast<int64_t>(length);
   } else {
     // In T, as TF computes it (16-bit floats round each step).
     const T ratio = static_cast<T>((limit - start) / delta);
@@ -48,6 +53,12 @@ Status RangeSize(T start, T limit, T delta, int64_t* size) {
     if (!(length <= static_cast<double>(std::numeric_limits<int64_t>::max()))) {
       return errors::InvalidArgument("Requires ((limit - start) / delta) <= ",
                                      std::numeric_limits<int64_t>::max());
+    }
+    // 2^63 passes the check (INT64_MAX rounds up to it) and converts, on x86, to INT64_MIN:
+    // TF's next check names that.
+    if (length >= 9223372036854775808.0) {
+      return errors::InvalidArgument("Expected a non-negative size, got ",
+                                     std::numeric_limits<int64_t>::min());
     }
     *size = static_cast<int64_t>(length);
   }

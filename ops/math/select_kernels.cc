@@ -87,7 +87,8 @@ class SelectV2Op : public OpKernel {
                 errors::InvalidArgument("condition ", cond.shape().DebugString(), ", then ",
                                         t.shape().DebugString(), ", and else ",
                                         e.shape().DebugString(), " must be broadcastable"));
-    const TensorShape shape(od);
+    TensorShape shape;  // with a status: empty inputs may broadcast past int64 (TF aborts)
+    OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(od, &shape));
     Tensor* out = nullptr;
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({1, 2}, 0, shape, &out));
     const int64_t n = out->NumElements();

@@ -34,6 +34,37 @@ void ExpectError(const Status& s, const std::string& text) {
   EXPECT_NE(s.message().find("[[{{node "), std::string::npos) << s;
 }
 
+// Empty tensors may claim dimensions whose broadcast or product overflows int64, and Range's
+// length may not fit: errors, where TF 2.21 aborts (AddV2, SelectV2, MatMul) or, for Range,
+// TF's texts (recorded from live TF).
+TEST(MathOpsTest, ShapesPastInt64AreErrors) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_FLOAT);
+  auto y = Placeholder(root, DT_FLOAT);
+  const int64_t big = int64_t{1} << 40;
+  const Tensor a(DT_FLOAT, TensorShape({big, 1, 0})), b(DT_FLOAT, TensorShape({1, big, 0}));
+  const std::string overflow3 =
+      "Shape [1099511627776,1099511627776,0] results in overflow when computing number of "
+      "elements";
+  ExpectError(RunWith(root, {{x, a}, {y, b}}, AddV2(root, x, y)), overflow3);
+  ExpectError(RunWith(root, {{x, a}, {y, b}}, SelectV2(root, true, x, y)), overflow3);
+  ExpectError(RunWith(root,
+                      {{x, Tensor(DT_FLOAT, TensorShape({big, 0}))},
+                       {y, Tensor(DT_FLOAT, TensorShape({0, big}))}},
+                      MatMul(root, x, y)),
+              "Shape [1099511627776,1099511627776] results in overflow when computing number of "
+              "elements");
+  auto i = Placeholder(root, DT_INT64);
+  auto j = Placeholder(root, DT_INT64);
+  const std::string too_long = "Requires ((limit - start) / delta) <= 9223372036854775807";
+  ExpectError(RunWith(root, {{i, int64_t{INT64_MIN}}, {j, int64_t{0}}}, Range(root, i, j, 1LL)),
+              too_long);
+  ExpectError(RunWith(root, {{i, int64_t{-1}}, {j, int64_t{INT64_MAX}}}, Range(root, i, j, 1LL)),
+              too_long);
+  ExpectError(RunWith(root, {{x, 0.0f}, {y, 9.223372e18f}}, Range(root, x, y, 1.0f)),
+              "Expected a non-negative size, got -9223372036854775808");
+}
+
 TEST(MathOpsTest, RuntimeErrorsAreTFs) {
   Scope root = Scope::NewRootScope();
   auto x = Placeholder(root, DT_FLOAT);

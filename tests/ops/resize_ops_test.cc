@@ -101,6 +101,27 @@ TEST(ResizeOpsTest, GradientErrorsAreTFs) {
               "shape_t's elements must be positive");
 }
 
+// The gradient ops' output sizes come from an original image that may be empty, or from a size
+// input: past int64, TF's overflow text (ResizeNearestNeighborGrad) or an error where TF aborts
+// (ResizeBilinearGrad).
+TEST(ResizeOpsTest, GradientSizesPastInt64AreErrors) {
+  Scope root = Scope::NewRootScope();
+  auto g = Placeholder(root, DT_FLOAT);
+  auto image = Placeholder(root, DT_FLOAT);
+  auto size = Placeholder(root, DT_INT32);
+  Tensor ones(DT_FLOAT, TensorShape({1, 1, 1, 4}));
+  ones.flat<float>().setConstant(1.0f);
+  ExpectError(root,
+              {{g, ones}, {image, Tensor(DT_FLOAT, TensorShape({1, 2147483646, 2147483646, 0}))}},
+              ops::internal::ResizeBilinearGrad(root, g, image),
+              "Encountered overflow when multiplying 4611686009837453316 with 4, result: "
+              "-34359738352");
+  ExpectError(root, {{g, ones}, {size, {2147483647, 2147483647}}},
+              ops::internal::ResizeNearestNeighborGrad(root, g, size),
+              "Encountered overflow when multiplying 4611686014132420609 with 4, result: "
+              "-17179869180");
+}
+
 // ScaleAndTranslate and its gradient op: TF 2.21's texts (recorded from live TF) in its order of
 // checks; a scale so small that TF's span size wraps negative (TF aborts) is an InvalidArgument.
 TEST(ResizeOpsTest, ScaleAndTranslateErrorsAreTFs) {

@@ -43,10 +43,14 @@ bool BroadcastBinary(OpKernelContext* ctx, const Fn& fn) {
     return false;
   }
   Tensor* out = nullptr;
-  const TensorShape shape(od);
-  const Status s = std::is_same<T, Out>::value
-                       ? ctx->forward_input_or_allocate_output({0, 1}, 0, shape, &out)
-                       : ctx->allocate_output(0, shape, &out);
+  // Built with a status: empty inputs may broadcast to dimensions whose product overflows
+  // ([2^40, 1, 0] with [1, 2^40, 0]), where TF aborts.
+  TensorShape shape;
+  Status s = TensorShape::BuildTensorShape(od, &shape);
+  if (s.ok()) {
+    s = std::is_same<T, Out>::value ? ctx->forward_input_or_allocate_output({0, 1}, 0, shape, &out)
+                                    : ctx->allocate_output(0, shape, &out);
+  }
   if (!s.ok()) {
     ctx->CtxFailure(s);
     return false;
