@@ -1,4 +1,5 @@
-// CPU kernels of the NonMaxSuppression ops (nms_ops.cc) with TF 2.21's checks, texts and
+// CPU kernels of the NonMaxSuppression ops (nms_ops.cc; CombinedNonMaxSuppression:
+// combined_nms_kernel.cc) with TF 2.21's checks, texts and
 // arithmetic: IOU in float from the boxes' corners in any order (0 when either box has no
 // area); candidates above score_threshold taken by score, ties by lower index; a candidate is
 // compared with the boxes selected since it was last looked at, newest first. Hard NMS drops it
@@ -12,26 +13,12 @@
 #include <vector>
 
 #include "framework/op_kernel.h"
+#include "ops/image/internal/nms_iou.h"
 
 namespace tensorflow {
 namespace {
 
-// TF's IOU of boxes i and j ([y1, x1, y2, x2] rows of `b`), in float.
-template <typename T>
-float Iou(const T* b, int i, int j) {
-  auto at = [b](int r, int c) { return static_cast<float>(b[r * 4 + c]); };
-  const float ymin_i = std::min(at(i, 0), at(i, 2)), xmin_i = std::min(at(i, 1), at(i, 3));
-  const float ymax_i = std::max(at(i, 0), at(i, 2)), xmax_i = std::max(at(i, 1), at(i, 3));
-  const float ymin_j = std::min(at(j, 0), at(j, 2)), xmin_j = std::min(at(j, 1), at(j, 3));
-  const float ymax_j = std::max(at(j, 0), at(j, 2)), xmax_j = std::max(at(j, 1), at(j, 3));
-  const float area_i = (ymax_i - ymin_i) * (xmax_i - xmin_i);
-  const float area_j = (ymax_j - ymin_j) * (xmax_j - xmin_j);
-  if (area_i <= 0 || area_j <= 0) return 0.0f;
-  const float iy = std::max(std::min(ymax_i, ymax_j) - std::max(ymin_i, ymin_j), 0.0f);
-  const float ix = std::max(std::min(xmax_i, xmax_j) - std::max(xmin_i, xmin_j), 0.0f);
-  const float intersection = iy * ix;
-  return intersection / (area_i + area_j - intersection);
-}
+using image_internal::Iou;
 
 struct NmsOptions {
   bool scores_output = false;  // V5's selected_scores
@@ -39,13 +26,20 @@ struct NmsOptions {
   int valid_output = -1;       // the output index of valid_outputs, or -1
 };
 
-// TF's DoNonMaxSuppressionOp: selects, then writes the outputs.
+// The IOU of two rows of a [num_boxes, 4] boxes tensor.
 template <typename T>
+auto BoxIou(const Tensor& boxes) {
+  const T* b = boxes.flat<T>().data();
+  return [b](int i, int j) { return Iou(b, i, j); };
+}
+
+// TF's DoNonMaxSuppressionOp: selects, then writes the outputs. `similarity(i, j)` is the
+// float overlap of boxes i and j (their IOU, or NonMaxSuppressionWithOverlaps' matrix).
+template <typename T, typename Similarity>
 void SelectBoxes(OpKernelContext* ctx, int num_boxes, T iou_threshold, T score_threshold, T sigma,
-                 const NmsOptions& options) {
+                 const NmsOptions& options, const Similarity& similarity) {
   const int output_size = ctx->input(2).scalar<int32_t>()();
   OP_REQUIRES(ctx, output_size >= 0, errors::InvalidArgument("output size must be non-negative"));
-  const T* boxes = ctx->input(0).flat<T>().data();
   const T* scores = ctx->input(1).flat<T>().data();
   struct Candidate {
     int box_index;
@@ -73,7 +67,7 @@ void SelectBoxes(OpKernelContext* ctx, int num_boxes, T iou_threshold, T score_t
     queue.pop();
     bool hard_suppress = false;
     for (int j = static_cast<int>(selected.size()) - 1; j >= next.suppress_begin_index; --j) {
-      const T sim = static_cast<T>(Iou(boxes, next.box_index, selected[j]));
+      const T sim = static_cast<T>(similarity(next.box_index, selected[j]));
       next.score = next.score * weight(sim);
       if (!soft && sim > iou_threshold) {
         hard_suppress = true;
@@ -133,6 +127,20 @@ Status CheckIouThreshold(bool in_range) {
   return in_range ? OkStatus() : errors::InvalidArgument("iou_threshold must be in [0, 1]");
 }
 
+// TF's CheckScoreSizes: scores [num_boxes].
+Status CheckScores(const Tensor& scores, int num_boxes) {
+  if (scores.dims() != 1) {
+    return errors::InvalidArgument("scores must be 1-D", scores.shape().DebugString(),
+                                   " (Shape must be rank 1 but is rank ", scores.dims(), ")");
+  }
+  if (scores.dim_size(0) != num_boxes) {
+    return errors::InvalidArgument(
+        "scores has incompatible shape (Dimensions must be equal, but are ", num_boxes, " and ",
+        scores.dim_size(0), ")");
+  }
+  return OkStatus();
+}
+
 // TF's ParseAndCheckBoxSizes and CheckScoreSizes.
 Status CheckBoxesAndScores(OpKernelContext* ctx, int* num_boxes) {
   const Tensor& boxes = ctx->input(0);
@@ -146,16 +154,7 @@ Status CheckBoxesAndScores(OpKernelContext* ctx, int* num_boxes) {
     return errors::InvalidArgument("boxes must have 4 columns (Dimension must be 4 but is ",
                                    boxes.dim_size(1), ")");
   }
-  if (scores.dims() != 1) {
-    return errors::InvalidArgument("scores must be 1-D", scores.shape().DebugString(),
-                                   " (Shape must be rank 1 but is rank ", scores.dims(), ")");
-  }
-  if (scores.dim_size(0) != *num_boxes) {
-    return errors::InvalidArgument(
-        "scores has incompatible shape (Dimensions must be equal, but are ", *num_boxes, " and ",
-        scores.dim_size(0), ")");
-  }
-  return OkStatus();
+  return CheckScores(scores, *num_boxes);
 }
 
 class NonMaxSuppressionOp : public OpKernel {
@@ -169,7 +168,7 @@ class NonMaxSuppressionOp : public OpKernel {
     int num_boxes = 0;
     OP_REQUIRES_OK(ctx, CheckBoxesAndScores(ctx, &num_boxes));
     SelectBoxes<float>(ctx, num_boxes, iou_threshold_, std::numeric_limits<float>::lowest(), 0.0f,
-                       NmsOptions());
+                       NmsOptions(), BoxIou<float>(ctx->input(0)));
   }
 
  private:
@@ -207,13 +206,40 @@ class NonMaxSuppressionVOp : public OpKernel {
     options.pad = pad_;
     options.scores_output = version == 5;
     options.valid_output = version == 4 ? 1 : version == 5 ? 2 : -1;
-    SelectBoxes<T>(ctx, num_boxes, iou, score_threshold, sigma, options);
+    SelectBoxes<T>(ctx, num_boxes, iou, score_threshold, sigma, options, BoxIou<T>(ctx->input(0)));
   }
 
  private:
   bool pad_ = false;
 };
 
+// Hard NMS over a given [num_boxes, num_boxes] overlap matrix instead of IOUs (no range check
+// on the threshold, as TF's).
+class NonMaxSuppressionWithOverlapsOp : public OpKernel {
+ public:
+  explicit NonMaxSuppressionWithOverlapsOp(OpKernelConstruction* ctx) : OpKernel(ctx) {}
+  void Compute(OpKernelContext* ctx) override {
+    OP_REQUIRES_OK(ctx, CheckScalar(ctx, 2, "max_output_size"));
+    OP_REQUIRES_OK(ctx, CheckScalar(ctx, 3, "overlap_threshold"));
+    const float overlap_threshold = ctx->input(3).scalar<float>()();
+    OP_REQUIRES_OK(ctx, CheckScalar(ctx, 4, "score_threshold"));
+    const float score_threshold = ctx->input(4).scalar<float>()();
+    const Tensor& overlaps = ctx->input(0);
+    OP_REQUIRES(ctx, overlaps.dims() == 2,
+                errors::InvalidArgument("overlaps must be 2-D", overlaps.shape().DebugString()));
+    const int num_boxes = static_cast<int>(overlaps.dim_size(0));
+    OP_REQUIRES(ctx, overlaps.dim_size(1) == num_boxes,
+                errors::InvalidArgument("overlaps must be square", overlaps.shape().DebugString()));
+    OP_REQUIRES_OK(ctx, CheckScores(ctx->input(1), num_boxes));
+    const float* o = overlaps.flat<float>().data();
+    const int64_t n = num_boxes;
+    SelectBoxes<float>(ctx, num_boxes, overlap_threshold, score_threshold, 0.0f, NmsOptions(),
+                       [o, n](int i, int j) { return o[i * n + j]; });
+  }
+};
+
+REGISTER_KERNEL_BUILDER(Name("NonMaxSuppressionWithOverlaps").Device(DEVICE_CPU),
+                        NonMaxSuppressionWithOverlapsOp);
 REGISTER_KERNEL_BUILDER(Name("NonMaxSuppression").Device(DEVICE_CPU), NonMaxSuppressionOp);
 #define MINITF_REGISTER_NMS(T)                                                                   \
   REGISTER_KERNEL_BUILDER(Name("NonMaxSuppressionV2").Device(DEVICE_CPU).TypeConstraint<T>("T"), \

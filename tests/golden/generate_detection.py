@@ -5,7 +5,8 @@ some and all columns, sorted and unsorted, ties, infinities, rows of one column,
 rows) and NonMaxSuppression, V2, V3, V4 and V5 (float and half boxes, float and half
 thresholds, corners in either order, zero-area boxes, ties in score, score thresholds,
 max_output_size 0 and past the box count, pad_to_max_output_size, soft NMS with several
-sigmas). Same container as generate_fake_quant.py.
+sigmas), NonMaxSuppressionWithOverlaps and CombinedNonMaxSuppression. Same container as
+generate_fake_quant.py.
 
   .venv-tf/bin/python tests/golden/generate_detection.py tests/golden/detection.pb
   .venv-tf/bin/python tests/golden/generate_detection.py --check tests/golden/detection.pb
@@ -95,10 +96,40 @@ def nms_cases(rng):
                         {"pad_to_max_output_size": (m + c) % 2 == 0}
 
 
+def overlap_and_combined_cases(rng):
+    """NonMaxSuppressionWithOverlaps on random and IOU-like matrices; CombinedNonMaxSuppression
+    with shared (q = 1) and per-class boxes, ties in score, scores below -1 (which TF's sort
+    places after its empty slots), boxes outside [0, 1] with and without clipping, pad_per_class,
+    max_total_size below and above the candidate count, several images."""
+    for n, thr, score in [(6, 0.5, -np.inf), (9, 0.3, 0.2), (1, 0.0, 0.0), (0, 0.5, 0.1),
+                          (12, 0.7, 0.4)]:
+        o = rng.random((n, n)).astype(np.float32)
+        s = np.round(rng.random(n) * 4).astype(np.float32) / 4  # ties
+        for mo in (0, 3, n + 2):
+            yield "NonMaxSuppressionWithOverlaps", [o, s, np.array(mo, np.int32),
+                                                    np.array(thr, np.float32),
+                                                    np.array(score, np.float32)], {}
+    for k, (batch, n, classes, q) in enumerate([(1, 6, 1, 1), (2, 8, 3, 1), (2, 7, 3, 3),
+                                                (3, 5, 4, 4), (1, 10, 2, 1), (2, 0, 2, 1)]):
+        b = rng.random((batch, n, q, 4)).astype(np.float32) * 1.4 - 0.2
+        s = np.round(rng.random((batch, n, classes)) * 5).astype(np.float32) / 5
+        if k == 4:
+            s = s * 6 - 4  # scores below -1, with a score_threshold below them
+        for per_class, total, iou, score, pad, clip in [
+                (2, 4, 0.5, 0.1, False, True), (3, 20, 0.3, 0.0, True, False),
+                (5, 3, 0.6, -10.0, False, False), (1, 100, 1.0, 0.3, True, True),
+                (4, 6, 0.0, -10.0, True, True)]:
+            yield "CombinedNonMaxSuppression", [
+                b, s, np.array(per_class, np.int32), np.array(total, np.int32),
+                np.array(iou, np.float32), np.array(score, np.float32)], \
+                {"pad_per_class": pad, "clip_boxes": clip}
+
+
 def cases():
     rng = np.random.default_rng(SEED)
     yield from topk_cases(rng)
     yield from nms_cases(rng)
+    yield from overlap_and_combined_cases(rng)
 
 
 def build():

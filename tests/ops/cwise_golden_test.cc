@@ -209,7 +209,7 @@ TEST(CwiseGoldenTest, ScaleAndTranslateMatchesTensorFlow) {
 // TopKV2 and the NonMaxSuppression ops (detection.pb, from generate_detection.py): TF's
 // values, indices and orders (sorted=false included), bit for bit.
 TEST(CwiseGoldenTest, DetectionOpsMatchTensorFlow) {
-  EXPECT_EQ(CheckFile("detection.pb").size(), 6u);
+  EXPECT_EQ(CheckFile("detection.pb").size(), 8u);
 }
 
 // The codecs (image_io.pb, from generate_image_io.py): TF's pixels from the same PNG and JPEG

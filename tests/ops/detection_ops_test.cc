@@ -200,5 +200,78 @@ TEST(NonMaxSuppressionTest, ShapeFunctionIsTFs) {
       "Shape must be rank 0 but is rank 1");
 }
 
+// CombinedNonMaxSuppression's and NonMaxSuppressionWithOverlaps' kernel texts, recorded from
+// TF 2.21 in its order of checks; a 2-D scores (TF aborts reading its third dimension) is an
+// error.
+TEST(NmsTest, CombinedAndOverlapsErrorsAreTFs) {
+  Scope root = Scope::NewRootScope();
+  auto boxes = Placeholder(root, DT_FLOAT);
+  auto scores = Placeholder(root, DT_FLOAT);
+  auto per_class = Placeholder(root, DT_INT32);
+  auto total = Placeholder(root, DT_INT32);
+  auto iou = Placeholder(root, DT_FLOAT);
+  auto score = Placeholder(root, DT_FLOAT);
+  auto combined = CombinedNonMaxSuppression(root, boxes, scores, per_class, total, iou, score);
+  const Tensor b(DT_FLOAT, TensorShape({2, 5, 1, 4})), s(DT_FLOAT, TensorShape({2, 5, 3}));
+  auto feeds = [&](const Tensor& bx, const Tensor& sc, const Tensor& pc, const Tensor& tt,
+                   const Tensor& io, const Tensor& st) {
+    return ClientSession::FeedType{{boxes, bx}, {scores, sc}, {per_class, pc},
+                                   {total, tt}, {iou, io},    {score, st}};
+  };
+  const Tensor two(2), four(4), half(0.5f), tenth(0.1f);
+  ExpectError(root, feeds(b, Tensor(DT_FLOAT, TensorShape({3, 5, 3})), two, four, half, tenth),
+              combined.nmsed_boxes, "boxes and scores must have same batch size");
+  ExpectError(root, feeds(b, s, test::AsTensor<int32_t>({2}), four, half, tenth),
+              combined.nmsed_boxes, "max_size_per_class must be 0-D, got shape [1]");
+  ExpectError(root, feeds(b, s, Tensor(0), four, half, tenth), combined.nmsed_boxes,
+              "max_size_per_class must be positive");
+  ExpectError(root, feeds(b, s, two, test::AsTensor<int32_t>({4}), half, tenth),
+              combined.nmsed_boxes, "max_total_size must be 0-D, got shape [1]");
+  ExpectError(root, feeds(b, s, two, Tensor(0), half, tenth), combined.nmsed_boxes,
+              "max_total_size must be > 0");
+  ExpectError(root, feeds(b, s, two, four, test::AsTensor<float>({0.5f}), tenth),
+              combined.nmsed_boxes, "iou_threshold must be 0-D, got shape [1]");
+  ExpectError(root, feeds(b, s, two, four, half, test::AsTensor<float>({0.1f})),
+              combined.nmsed_boxes, "score_threshold must be 0-D, got shape [1]");
+  ExpectError(root, feeds(b, s, two, four, Tensor(2.0f), tenth), combined.nmsed_boxes,
+              "iou_threshold must be in [0, 1]");
+  ExpectError(root, feeds(Tensor(DT_FLOAT, TensorShape({2, 5, 4})), s, two, four, half, tenth),
+              combined.nmsed_boxes, "boxes must be 4-D[2,5,4]");
+  ExpectError(root, feeds(Tensor(DT_FLOAT, TensorShape({2, 5, 2, 4})), s, two, four, half, tenth),
+              combined.nmsed_boxes, "third dimension of boxes must be either 1 or num classes");
+  ExpectError(root, feeds(Tensor(DT_FLOAT, TensorShape({2, 5, 1, 3})), s, two, four, half, tenth),
+              combined.nmsed_boxes, "boxes must have 4 columns");
+  ExpectError(root, feeds(b, Tensor(DT_FLOAT, TensorShape({2, 6, 3})), two, four, half, tenth),
+              combined.nmsed_boxes, "scores has incompatible shape");
+  ExpectError(root, feeds(b, Tensor(DT_FLOAT, TensorShape({2, 5})), two, four, half, tenth),
+              combined.nmsed_boxes, "scores must be 3-D[2,5]");
+
+  auto overlaps = Placeholder(root, DT_FLOAT);
+  auto max_out = Placeholder(root, DT_INT32);
+  auto with_overlaps = NonMaxSuppressionWithOverlaps(root, overlaps, scores, max_out, iou, score);
+  const Tensor o(DT_FLOAT, TensorShape({3, 3})), sc = test::AsTensor<float>({1, 2, 3});
+  auto ofeeds = [&](const Tensor& ov, const Tensor& scr, const Tensor& mo, const Tensor& th,
+                    const Tensor& st) {
+    return ClientSession::FeedType{
+        {overlaps, ov}, {scores, scr}, {max_out, mo}, {iou, th}, {score, st}};
+  };
+  ExpectError(root, ofeeds(o, sc, test::AsTensor<int32_t>({2}), half, tenth), with_overlaps,
+              "max_output_size must be 0-D, got shape [1]");
+  ExpectError(root, ofeeds(o, sc, two, test::AsTensor<float>({0.5f}), tenth), with_overlaps,
+              "overlap_threshold must be 0-D, got shape [1]");
+  ExpectError(root, ofeeds(o, sc, two, half, test::AsTensor<float>({0.1f})), with_overlaps,
+              "score_threshold must be 0-D, got shape [1]");
+  ExpectError(root, ofeeds(Tensor(DT_FLOAT, TensorShape({3})), sc, two, half, tenth), with_overlaps,
+              "overlaps must be 2-D[3]");
+  ExpectError(root, ofeeds(Tensor(DT_FLOAT, TensorShape({3, 2})), sc, two, half, tenth),
+              with_overlaps, "overlaps must be square[3,2]");
+  ExpectError(root, ofeeds(o, test::AsTensor<float>({1, 2}), two, half, tenth), with_overlaps,
+              "scores has incompatible shape (Dimensions must be equal, but are 3 and 2)");
+  ExpectError(root, ofeeds(o, Tensor(DT_FLOAT, TensorShape({3, 1})), two, half, tenth),
+              with_overlaps, "scores must be 1-D[3,1] (Shape must be rank 1 but is rank 2)");
+  ExpectError(root, ofeeds(o, sc, Tensor(-1), half, tenth), with_overlaps,
+              "output size must be non-negative");
+}
+
 }  // namespace
 }  // namespace tensorflow

@@ -309,6 +309,8 @@ const std::set<std::string> kNoGradientInTf = {
     "Digamma",
     // The resize ops' gradient ops: none in TF's C++ registry.
     "ResizeNearestNeighborGrad", "ResizeBilinearGrad", "ResizeBicubicGrad", "ScaleAndTranslateGrad",
+    // The NMS forms TF's C++ registers no gradient for (V1-V5 are NotDifferentiable).
+    "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression",
     // The windowed ops' gradient ops other than Conv2DBackpropInput: TF's C++ has none (its
     // Python has them); TF's NotFound here too.
     "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad", "MaxPoolGradV2", "FractionalMaxPoolGrad",

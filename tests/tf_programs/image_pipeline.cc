@@ -1,11 +1,11 @@
 // A TF C++ image pipeline on TF's core Session: a picture is encoded to PNG and JPEG and written
 // with WriteFile, read back with ReadFile, decoded (PNG at 8 and 16 bits, JPEG at two ratios and
 // both DCT methods), resized, cropped with CropAndResize, scored, and the boxes picked with TopK
-// and NonMaxSuppression V2-V5, rescored with ScatterNdNonAliasingAdd and rescaled with
-// ScaleAndTranslate; then a BMP (DecodeBmp, DecodeImage to float), each decoder on
-// other formats, corrupt and truncated files, and bad thresholds. Built against TensorFlow 2.21
-// and against minitf, the two outputs must be identical: pixels and bytes' checksums print as
-// integers, floats as hex.
+// and NonMaxSuppression V2-V5 (and per class: CombinedNonMaxSuppression; over overlaps), rescored
+// with ScatterNdNonAliasingAdd and rescaled with ScaleAndTranslate; then a BMP (DecodeBmp,
+// DecodeImage to float), each decoder on other formats, corrupt and truncated files, and bad
+// thresholds. Built against TensorFlow 2.21 and against minitf, the two outputs must be identical:
+// pixels and bytes' checksums print as integers, floats as hex.
 #include <unistd.h>
 
 #include <cmath>
@@ -129,6 +129,20 @@ GraphDef BuildPipeline(const std::string& dir) {
   ops::NonMaxSuppressionV4(root.WithOpName("nms4"), boxes, scores, 4, 0.3f, 0.2f,
                            ops::NonMaxSuppressionV4::PadToMaxOutputSize(true));
   ops::NonMaxSuppressionV5(root.WithOpName("nms5"), boxes, scores, 5, 0.5f, 0.0f, 0.3f);
+  // Per class (the score and half of it), then across classes; NMS over given overlaps.
+  const Output half_scores = ops::Mul(root, scores, 0.5f);
+  const Output both_scores = ops::Stack(root, {Output(scores), half_scores}, ops::Stack::Axis(1));
+  auto class_scores = ops::ExpandDims(root, both_scores, 0);
+  ops::CombinedNonMaxSuppression(root.WithOpName("combined"),
+                                 ops::Reshape(root, boxes, {1, 5, 1, 4}), class_scores, 2, 4, 0.4f,
+                                 0.0f);
+  ops::NonMaxSuppressionWithOverlaps(root.WithOpName("nms_overlaps"),
+                                     ops::Const(root, {{1.0f, 0.7f, 0.1f, 0.0f, 0.2f},
+                                                       {0.7f, 1.0f, 0.3f, 0.1f, 0.6f},
+                                                       {0.1f, 0.3f, 1.0f, 0.5f, 0.4f},
+                                                       {0.0f, 0.1f, 0.5f, 1.0f, 0.2f},
+                                                       {0.2f, 0.6f, 0.4f, 0.2f, 1.0f}}),
+                                     scores, 4, 0.45f, 0.0f);
   // A bonus to two boxes' scores; the image scaled and shifted with two sampling kernels.
   ops::ScatterNdNonAliasingAdd(root.WithOpName("bonus"), scores, {{1}, {3}}, {0.5f, 0.25f});
   ops::ScaleAndTranslate(root.WithOpName("scaled"), image, {20, 24}, {0.625f, 0.75f}, {0.5f, -1.0f},
@@ -167,9 +181,11 @@ int main() {
   const std::string png_bytes = out[0].scalar<tstring>()();
   const std::string jpeg_bytes = out[1].scalar<tstring>()();
   const std::vector<std::string> fetches = {
-      "png8",   "png16",          "jpeg1",          "jpeg2", "jpeg_plain", "scores",   "top:0",
-      "top:1",  "top_unsorted:0", "top_unsorted:1", "nms2",  "nms3",       "nms4:0",   "nms4:1",
-      "nms5:0", "nms5:1",         "nms5:2",         "bonus", "scaled",     "scaled_aa"};
+      "png8",       "png16",      "jpeg1",      "jpeg2",          "jpeg_plain",
+      "scores",     "top:0",      "top:1",      "top_unsorted:0", "top_unsorted:1",
+      "nms2",       "nms3",       "nms4:0",     "nms4:1",         "nms5:0",
+      "nms5:1",     "nms5:2",     "bonus",      "scaled",         "scaled_aa",
+      "combined:0", "combined:1", "combined:2", "combined:3",     "nms_overlaps"};
   TF_CHECK_OK(session->Run({}, fetches, {}, &out));
   for (size_t i = 0; i < fetches.size(); ++i) PrintTensor(fetches[i], out[i]);
 

@@ -10,6 +10,67 @@
 namespace tensorflow {
 namespace ops {
 
+CombinedNonMaxSuppression::CombinedNonMaxSuppression(const ::tensorflow::Scope& scope,
+                                                     ::tensorflow::Input boxes,
+                                                     ::tensorflow::Input scores,
+                                                     ::tensorflow::Input max_output_size_per_class,
+                                                     ::tensorflow::Input max_total_size,
+                                                     ::tensorflow::Input iou_threshold,
+                                                     ::tensorflow::Input score_threshold,
+                                                     const CombinedNonMaxSuppression::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _boxes = ::tensorflow::ops::AsNodeOut(scope, boxes);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size_per_class = ::tensorflow::ops::AsNodeOut(scope, max_output_size_per_class);
+  if (!scope.ok()) return;
+  auto _max_total_size = ::tensorflow::ops::AsNodeOut(scope, max_total_size);
+  if (!scope.ok()) return;
+  auto _iou_threshold = ::tensorflow::ops::AsNodeOut(scope, iou_threshold);
+  if (!scope.ok()) return;
+  auto _score_threshold = ::tensorflow::ops::AsNodeOut(scope, score_threshold);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("CombinedNonMaxSuppression");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "CombinedNonMaxSuppression")
+                     .Input(_boxes)
+                     .Input(_scores)
+                     .Input(_max_output_size_per_class)
+                     .Input(_max_total_size)
+                     .Input(_iou_threshold)
+                     .Input(_score_threshold)
+                     .Attr("pad_per_class", attrs.pad_per_class_)
+                     .Attr("clip_boxes", attrs.clip_boxes_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  ::tensorflow::NameRangeMap _outputs_range;
+  ::tensorflow::Status _status_ =
+      ::tensorflow::NameRangesForNode(*ret, ret->op_def(), nullptr, &_outputs_range);
+  if (!_status_.ok()) {
+    scope.UpdateStatus(_status_);
+    return;
+  }
+  this->nmsed_boxes = Output(ret, _outputs_range["nmsed_boxes"].first);
+  this->nmsed_scores = Output(ret, _outputs_range["nmsed_scores"].first);
+  this->nmsed_classes = Output(ret, _outputs_range["nmsed_classes"].first);
+  this->valid_detections = Output(ret, _outputs_range["valid_detections"].first);
+}
+
+CombinedNonMaxSuppression::CombinedNonMaxSuppression(const ::tensorflow::Scope& scope,
+                                                     ::tensorflow::Input boxes,
+                                                     ::tensorflow::Input scores,
+                                                     ::tensorflow::Input max_output_size_per_class,
+                                                     ::tensorflow::Input max_total_size,
+                                                     ::tensorflow::Input iou_threshold,
+                                                     ::tensorflow::Input score_threshold)
+    : CombinedNonMaxSuppression(scope, boxes, scores, max_output_size_per_class, max_total_size,
+                                iou_threshold, score_threshold,
+                                CombinedNonMaxSuppression::Attrs()) {}
+
 CropAndResize::CropAndResize(const ::tensorflow::Scope& scope, ::tensorflow::Input image,
                              ::tensorflow::Input boxes, ::tensorflow::Input box_ind,
                              ::tensorflow::Input crop_size, const CropAndResize::Attrs& attrs) {
@@ -473,6 +534,36 @@ NonMaxSuppressionV5::NonMaxSuppressionV5(const ::tensorflow::Scope& scope,
                                          ::tensorflow::Input soft_nms_sigma)
     : NonMaxSuppressionV5(scope, boxes, scores, max_output_size, iou_threshold, score_threshold,
                           soft_nms_sigma, NonMaxSuppressionV5::Attrs()) {}
+
+NonMaxSuppressionWithOverlaps::NonMaxSuppressionWithOverlaps(const ::tensorflow::Scope& scope,
+      ::tensorflow::Input overlaps, ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+      ::tensorflow::Input overlap_threshold, ::tensorflow::Input score_threshold) {
+  if (!scope.ok()) return;
+  auto _overlaps = ::tensorflow::ops::AsNodeOut(scope, overlaps);
+  if (!scope.ok()) return;
+  auto _scores = ::tensorflow::ops::AsNodeOut(scope, scores);
+  if (!scope.ok()) return;
+  auto _max_output_size = ::tensorflow::ops::AsNodeOut(scope, max_output_size);
+  if (!scope.ok()) return;
+  auto _overlap_threshold = ::tensorflow::ops::AsNodeOut(scope, overlap_threshold);
+  if (!scope.ok()) return;
+  auto _score_threshold = ::tensorflow::ops::AsNodeOut(scope, score_threshold);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("NonMaxSuppressionWithOverlaps");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "NonMaxSuppressionWithOverlaps")
+                     .Input(_overlaps)
+                     .Input(_scores)
+                     .Input(_max_output_size)
+                     .Input(_overlap_threshold)
+                     .Input(_score_threshold);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->selected_indices = Output(ret, 0);
+}
 
 ResizeBicubic::ResizeBicubic(const ::tensorflow::Scope& scope, ::tensorflow::Input images,
                              ::tensorflow::Input size, const ResizeBicubic::Attrs& attrs) {

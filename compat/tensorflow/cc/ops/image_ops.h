@@ -14,6 +14,73 @@
 namespace tensorflow {
 namespace ops {
 
+/// Greedily selects a subset of bounding boxes per class and image, then the best across classes.
+///
+/// Args:
+/// * scope: A Scope object
+/// * boxes:
+/// * scores:
+/// * max_output_size_per_class:
+/// * max_total_size:
+/// * iou_threshold:
+/// * score_threshold:
+///
+/// Optional attributes (see `Attrs`):
+/// * pad_per_class: Defaults to false.
+/// * clip_boxes: Defaults to true.
+///
+/// Returns:
+/// * `Output` nmsed_boxes:
+/// * `Output` nmsed_scores:
+/// * `Output` nmsed_classes:
+/// * `Output` valid_detections:
+class CombinedNonMaxSuppression {
+ public:
+  /// Optional attribute setters for CombinedNonMaxSuppression
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs PadPerClass(bool x) {
+      Attrs ret = *this;
+      ret.pad_per_class_ = x;
+      return ret;
+    }
+
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs ClipBoxes(bool x) {
+      Attrs ret = *this;
+      ret.clip_boxes_ = x;
+      return ret;
+    }
+
+    bool pad_per_class_ = false;
+    bool clip_boxes_ = true;
+  };
+  CombinedNonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                            ::tensorflow::Input scores,
+                            ::tensorflow::Input max_output_size_per_class,
+                            ::tensorflow::Input max_total_size, ::tensorflow::Input iou_threshold,
+                            ::tensorflow::Input score_threshold);
+  CombinedNonMaxSuppression(const ::tensorflow::Scope& scope, ::tensorflow::Input boxes,
+                            ::tensorflow::Input scores,
+                            ::tensorflow::Input max_output_size_per_class,
+                            ::tensorflow::Input max_total_size, ::tensorflow::Input iou_threshold,
+                            ::tensorflow::Input score_threshold,
+                            const CombinedNonMaxSuppression::Attrs& attrs);
+
+  static Attrs PadPerClass(bool x) {
+    return Attrs().PadPerClass(x);
+  }
+  static Attrs ClipBoxes(bool x) {
+    return Attrs().ClipBoxes(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output nmsed_boxes;
+  ::tensorflow::Output nmsed_scores;
+  ::tensorflow::Output nmsed_classes;
+  ::tensorflow::Output valid_detections;
+};
+
 /// Extracts crops from the input image tensor and resizes them.
 ///
 /// Each box [y1, x1, y2, x2] (normalized: 0 and 1 are the first and last pixel) is cut from image
@@ -823,6 +890,32 @@ class NonMaxSuppressionV5 {
   ::tensorflow::Output selected_indices;
   ::tensorflow::Output selected_scores;
   ::tensorflow::Output valid_outputs;
+};
+
+/// Greedily selects a subset of bounding boxes in descending order of score,
+///
+/// Args:
+/// * scope: A Scope object
+/// * overlaps:
+/// * scores:
+/// * max_output_size:
+/// * overlap_threshold:
+/// * score_threshold:
+///
+/// Returns:
+/// * `Output`: The selected_indices tensor.
+class NonMaxSuppressionWithOverlaps {
+ public:
+  NonMaxSuppressionWithOverlaps(const ::tensorflow::Scope& scope, ::tensorflow::Input overlaps,
+                                ::tensorflow::Input scores, ::tensorflow::Input max_output_size,
+                                ::tensorflow::Input overlap_threshold,
+                                ::tensorflow::Input score_threshold);
+  operator ::tensorflow::Output() const { return selected_indices; }
+  operator ::tensorflow::Input() const { return selected_indices; }
+  ::tensorflow::Node* node() const { return selected_indices.node(); }
+
+  Operation operation;
+  ::tensorflow::Output selected_indices;
 };
 
 /// Resize `images` to `size` using bicubic interpolation.
