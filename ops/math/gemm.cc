@@ -32,6 +32,14 @@ template <typename T>
 void Gemm(OpKernelContext* ctx, const T* a, bool ta, const T* b, bool tb, T* c, int64_t m,
           int64_t n, int64_t k) {
   if (m == 0 || n == 0) return;
+  if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
+    // In the unsigned type: the same bits as TF's wrapping signed products and sums (any order
+    // gives them, modulo 2^bits), without the undefined behaviour of signed overflow.
+    using U = std::make_unsigned_t<T>;
+    Gemm<U>(ctx, reinterpret_cast<const U*>(a), ta, reinterpret_cast<const U*>(b), tb,
+            reinterpret_cast<U*>(c), m, n, k);
+    return;
+  }
   using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   Eigen::Map<Matrix> cm(c, m, n);
   if (k == 0) {
@@ -72,6 +80,8 @@ MINITF_INSTANTIATE_GEMM(Eigen::half)
 MINITF_INSTANTIATE_GEMM(Eigen::bfloat16)
 MINITF_INSTANTIATE_GEMM(int32_t)
 MINITF_INSTANTIATE_GEMM(int64_t)
+MINITF_INSTANTIATE_GEMM(uint32_t)
+MINITF_INSTANTIATE_GEMM(uint64_t)
 MINITF_INSTANTIATE_GEMM(complex64)
 MINITF_INSTANTIATE_GEMM(complex128)
 #undef MINITF_INSTANTIATE_GEMM

@@ -227,6 +227,23 @@ TEST(MathOpsTest, ClassNamesAndAliases) {
 }
 
 // AddN adds left to right in the input type (TF's order): (1e8 + 1) - 1e8 is 0 in float.
+// Integer matrix products wrap as TF's do (values from live TF 2.21), without signed overflow's
+// undefined behaviour (the op fuzzer found it under UBSan).
+TEST(MathOpsTest, IntegerMatMulWraps) {
+  Scope root = Scope::NewRootScope();
+  auto i32 = MatMul(root, Const(root, {{2147483647, 3}}), Const(root, {{2}, {5}}));
+  auto i64 = MatMul(root, Const(root, {{int64_t{INT64_MAX}, int64_t{1}}}),
+                    Const(root, {{int64_t{3}}, {int64_t{1}}}));
+  auto batch = BatchMatMulV2(root, Const(root, {{{2147483647, 3}}}), Const(root, {{{2}, {5}}}));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({i32, i64, batch}, &out));
+  test::ExpectTensorEqual<int32_t>(out[0], test::AsTensor<int32_t>({13}, {1, 1}));
+  test::ExpectTensorEqual<int64_t>(out[1],
+                                   test::AsTensor<int64_t>({9223372036854775806LL}, {1, 1}));
+  test::ExpectTensorEqual<int32_t>(out[2], test::AsTensor<int32_t>({13}, {1, 1, 1}));
+}
+
 TEST(MathOpsTest, AddNOrderAndValues) {
   Scope root = Scope::NewRootScope();
   auto a = Const(root, {1e8f, 3.f}), b = Const(root, {1.f, 4.f}), c = Const(root, {-1e8f, 5.f});
