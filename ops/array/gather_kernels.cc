@@ -155,6 +155,44 @@ std::string IndexVector(const Index* v, int64_t depth) {
   return absl::StrCat("[", absl::StrJoin(c, ", "), "]");
 }
 
+// The scatters' add: `n` slices of `src` (each the part of `shape` past `depth` dimensions)
+// added in order into `dst` at the rows the `depth`-deep index vectors of `idx` address,
+// integers wrapping as TF's. Returns the last index vector that addresses no row (the one TF
+// reports), or -1; the others are still added.
+template <typename T, typename Index>
+int64_t ScatterAddSlices(const Index* idx, int64_t n, int64_t depth, const TensorShape& shape,
+                         const T* src, T* dst) {
+  int64_t slice = 1;
+  for (int d = static_cast<int>(depth); d < shape.dims(); ++d) slice *= shape.dim_size(d);
+  const std::vector<int64_t> dims = Dims(shape);
+  int64_t bad = -1;
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t row = RowOf(idx + i * depth, depth, dims);
+    if (row < 0) {
+      bad = i;
+      continue;
+    }
+    for (int64_t k = 0; k < slice; ++k) {
+      T& d = dst[row * slice + k];
+      if constexpr (internal::kWraps<T>) {
+        d = internal::WrappingAdd(d, src[i * slice + k]);
+      } else {
+        d = static_cast<T>(d + src[i * slice + k]);
+      }
+    }
+  }
+  return bad;
+}
+
+// TF's text for index vector `bad` (counted over `batch_shape`) outside `shape`.
+template <typename Index>
+Status BadScatterIndex(const TensorShape& batch_shape, int64_t bad, const Index* idx, int64_t depth,
+                       const TensorShape& shape) {
+  return errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
+                                 IndexVector(idx + bad * depth, depth),
+                                 " does not index into shape ", shape.DebugString());
+}
+
 template <typename T, typename Index>
 class GatherNdOp : public OpKernel {
  public:
@@ -275,26 +313,9 @@ class ScatterNdOp : public OpKernel {
     const TensorShape batch_shape(batch_dims);
     // Rank-1 indices are one index vector; with no elements, none.
     const int64_t n = indices.NumElements() == 0 ? 0 : batch_shape.num_elements();
-    int64_t slice = 1;
-    for (int d = static_cast<int>(depth); d < shape.dims(); ++d) slice *= shape.dim_size(d);
-    const std::vector<int64_t> dims = Dims(shape);
     const Index* idx = indices.flat<Index>().data();
-    const T* src = updates.flat<T>().data();
-    int64_t bad = -1;
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t row = RowOf(idx + i * depth, depth, dims);
-      if (row < 0) {
-        bad = i;  // TF reports the last bad index vector
-        continue;
-      }
-      for (int64_t k = 0; k < slice; ++k) {
-        dst[row * slice + k] = static_cast<T>(dst[row * slice + k] + src[i * slice + k]);
-      }
-    }
-    OP_REQUIRES(ctx, bad < 0 || ignore_bad_,
-                errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
-                                        IndexVector(idx + bad * depth, depth),
-                                        " does not index into shape ", shape.DebugString()));
+    const int64_t bad = ScatterAddSlices(idx, n, depth, shape, updates.flat<T>().data(), dst);
+    OP_REQUIRES(ctx, bad < 0 || ignore_bad_, BadScatterIndex(batch_shape, bad, idx, depth, shape));
   }
 
  private:
@@ -497,28 +518,11 @@ class ScatterNdNonAliasingAddOp : public OpKernel {
     if (n_indices == 0) return;
     // TF's indices.flat_inner_dims(): rank-1 indices are one row.
     const int64_t n = indices.dims() > 1 ? n_indices / depth : 1;
-    int64_t slice = 1;
-    for (int d = static_cast<int>(depth); d < shape.dims(); ++d) slice *= shape.dim_size(d);
-    const std::vector<int64_t> dims = Dims(shape);
     const Index* idx = indices.flat<Index>().data();
-    const T* src = updates.flat<T>().data();
-    int64_t bad = -1;
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t row = RowOf(idx + i * depth, depth, dims);
-      if (row < 0) {
-        bad = i;  // TF reports the last bad index vector
-        continue;
-      }
-      for (int64_t k = 0; k < slice; ++k) {
-        dst[row * slice + k] = internal::WrappingAdd(dst[row * slice + k], src[i * slice + k]);
-      }
-    }
+    const int64_t bad = ScatterAddSlices(idx, n, depth, shape, updates.flat<T>().data(), dst);
     TensorShape batch_shape = indices.shape();
     batch_shape.RemoveLastDims(1);
-    OP_REQUIRES(ctx, bad < 0 || ignore_bad_,
-                errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
-                                        IndexVector(idx + bad * depth, depth),
-                                        " does not index into shape ", shape.DebugString()));
+    OP_REQUIRES(ctx, bad < 0 || ignore_bad_, BadScatterIndex(batch_shape, bad, idx, depth, shape));
   }
 
  private:

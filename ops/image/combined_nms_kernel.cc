@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "framework/op_kernel.h"
-#include "ops/image/internal/nms_iou.h"
+#include "ops/image/internal/nms_shared.h"
 
 namespace tensorflow {
 namespace {
@@ -63,11 +63,6 @@ void NmsForClass(int c, const float* boxes, const float* scores, int num_boxes, 
   }
 }
 
-Status ScalarInput(const Tensor& t, const char* name) {
-  if (t.dims() == 0) return OkStatus();
-  return errors::InvalidArgument(name, " must be 0-D, got shape ", t.shape().DebugString());
-}
-
 class CombinedNonMaxSuppressionOp : public OpKernel {
  public:
   explicit CombinedNonMaxSuppressionOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
@@ -85,16 +80,16 @@ class CombinedNonMaxSuppressionOp : public OpKernel {
                 errors::InvalidArgument("scores must be 3-D", scores.shape().DebugString()));
     OP_REQUIRES(ctx, boxes.dim_size(0) == scores.dim_size(0),
                 errors::InvalidArgument("boxes and scores must have same batch size"));
-    OP_REQUIRES_OK(ctx, ScalarInput(ctx->input(2), "max_size_per_class"));
+    OP_REQUIRES_OK(ctx, image_internal::CheckScalar(ctx, 2, "max_size_per_class"));
     const int max_size_per_class = ctx->input(2).scalar<int32_t>()();
     OP_REQUIRES(ctx, max_size_per_class > 0,
                 errors::InvalidArgument("max_size_per_class must be positive"));
-    OP_REQUIRES_OK(ctx, ScalarInput(ctx->input(3), "max_total_size"));
+    OP_REQUIRES_OK(ctx, image_internal::CheckScalar(ctx, 3, "max_total_size"));
     const int max_total_size = ctx->input(3).scalar<int32_t>()();
     OP_REQUIRES(ctx, max_total_size > 0, errors::InvalidArgument("max_total_size must be > 0"));
-    OP_REQUIRES_OK(ctx, ScalarInput(ctx->input(4), "iou_threshold"));
+    OP_REQUIRES_OK(ctx, image_internal::CheckScalar(ctx, 4, "iou_threshold"));
     const float iou_threshold = ctx->input(4).scalar<float>()();
-    OP_REQUIRES_OK(ctx, ScalarInput(ctx->input(5), "score_threshold"));
+    OP_REQUIRES_OK(ctx, image_internal::CheckScalar(ctx, 5, "score_threshold"));
     const float score_threshold = ctx->input(5).scalar<float>()();
     OP_REQUIRES(ctx, iou_threshold >= 0 && iou_threshold <= 1,
                 errors::InvalidArgument("iou_threshold must be in [0, 1]"));

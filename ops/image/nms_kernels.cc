@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "framework/op_kernel.h"
-#include "ops/image/internal/nms_iou.h"
+#include "ops/image/internal/nms_shared.h"
 
 namespace tensorflow {
 namespace {
 
+using image_internal::CheckScalar;
 using image_internal::Iou;
 
 struct NmsOptions {
@@ -110,17 +111,6 @@ template <typename T>
 T ScalarAs(const Tensor& t) {
   return t.dtype() == DT_HALF ? static_cast<T>(t.scalar<Eigen::half>()())
                               : static_cast<T>(t.scalar<float>()());
-}
-
-// Input `i` must be a scalar: TF's "<name> must be 0-D, got shape [2]" (+ V3's rank note).
-Status CheckScalar(OpKernelContext* ctx, int i, const char* name, bool rank_note = false) {
-  const Tensor& t = ctx->input(i);
-  if (t.dims() == 0) return OkStatus();
-  if (rank_note) {
-    return errors::InvalidArgument(name, " must be 0-D, got shape ", t.shape().DebugString(),
-                                   " (Shape must be rank 0 but is rank ", t.dims(), ")");
-  }
-  return errors::InvalidArgument(name, " must be 0-D, got shape ", t.shape().DebugString());
 }
 
 Status CheckIouThreshold(bool in_range) {

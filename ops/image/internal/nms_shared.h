@@ -1,10 +1,12 @@
-// minitf: TF's intersection over union of two [y1, x1, y2, x2] boxes, as its NMS kernels
-// compute it — in float, corners in either order, 0 when either box has no area. Shared by
-// nms_kernels.cc and combined_nms_kernel.cc.
-#ifndef MINITF_OPS_IMAGE_INTERNAL_NMS_IOU_H_
-#define MINITF_OPS_IMAGE_INTERNAL_NMS_IOU_H_
+// minitf: what the NMS kernels (nms_kernels.cc, combined_nms_kernel.cc) share: TF's
+// intersection over union of two [y1, x1, y2, x2] boxes — in float, corners in either order,
+// 0 when either box has no area — and TF's scalar-input check.
+#ifndef MINITF_OPS_IMAGE_INTERNAL_NMS_SHARED_H_
+#define MINITF_OPS_IMAGE_INTERNAL_NMS_SHARED_H_
 
 #include <algorithm>
+
+#include "framework/op_kernel.h"
 
 namespace tensorflow {
 namespace image_internal {
@@ -26,7 +28,18 @@ float Iou(const T* b, int i, int j) {
   return intersection / (area_i + area_j - intersection);
 }
 
+// Input `i` must be a scalar: TF's "<name> must be 0-D, got shape [2]" (+ V3's rank note).
+inline Status CheckScalar(OpKernelContext* ctx, int i, const char* name, bool rank_note = false) {
+  const Tensor& t = ctx->input(i);
+  if (t.dims() == 0) return OkStatus();
+  if (rank_note) {
+    return errors::InvalidArgument(name, " must be 0-D, got shape ", t.shape().DebugString(),
+                                   " (Shape must be rank 0 but is rank ", t.dims(), ")");
+  }
+  return errors::InvalidArgument(name, " must be 0-D, got shape ", t.shape().DebugString());
+}
+
 }  // namespace image_internal
 }  // namespace tensorflow
 
-#endif  // MINITF_OPS_IMAGE_INTERNAL_NMS_IOU_H_
+#endif  // MINITF_OPS_IMAGE_INTERNAL_NMS_SHARED_H_
