@@ -172,12 +172,13 @@ int64_t ScatterAddSlices(const Index* idx, int64_t n, int64_t depth, const Tenso
       bad = i;
       continue;
     }
+    T* out = dst + row * slice;
+    const T* in = src + i * slice;
     for (int64_t k = 0; k < slice; ++k) {
-      T& d = dst[row * slice + k];
       if constexpr (internal::kWraps<T>) {
-        d = internal::WrappingAdd(d, src[i * slice + k]);
+        out[k] = internal::WrappingAdd(out[k], in[k]);
       } else {
-        d = static_cast<T>(d + src[i * slice + k]);
+        out[k] = static_cast<T>(out[k] + in[k]);  // strings concatenate, as TF's
       }
     }
   }
