@@ -46,13 +46,13 @@ constexpr int kNumTypeNames = sizeof(kTypeNames) / sizeof(kTypeNames[0]);
 }  // namespace
 
 std::string DataTypeString(DataType dtype) {
-  if (IsRefType(dtype)) {
-    DataType base = RemoveRefType(dtype);
-    return absl::StrCat(DataTypeString(base), "_ref");
-  }
+  // One reference level, as TF (a value from a GraphDef can be any int: no recursion on it).
   int v = static_cast<int>(dtype);
-  if (v >= 0 && v < kNumTypeNames) return kTypeNames[v];
-  return absl::StrCat("unknown dtype enum (", v, ")");
+  const bool ref = IsRefType(dtype);
+  if (ref) v -= kDataTypeRefOffset;
+  std::string name = v >= 0 && v < kNumTypeNames ? std::string(kTypeNames[v])
+                                                 : absl::StrCat("unknown dtype enum (", v, ")");
+  return ref ? absl::StrCat(name, "_ref") : name;
 }
 
 bool DataTypeFromString(absl::string_view sp, DataType* dt) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/array/internal/strided_copy.h"
 
@@ -459,7 +460,8 @@ class TileOp : public OpKernel {
     for (int d = 0; d < rank; ++d) {
       OP_REQUIRES(ctx, m[d] >= 0,
                   errors::InvalidArgument("Expected multiples[", d, "] >= 0, but got ", m[d]));
-      dims[d] = in.dim_size(d) * m[d];
+      // TF's product wraps (a negative size is then its error), without signed overflow here.
+      dims[d] = internal::WrappingMul<int64_t>(in.dim_size(d), m[d]);
     }
     Tensor* out = nullptr;
     TensorShape dims_shape;

@@ -33,6 +33,10 @@ TEST(TypesTest, DataTypeString) {
   EXPECT_EQ(DataTypeString(DT_INVALID), "INVALID");
   EXPECT_EQ(DataTypeString(DT_FLOAT_REF), "float_ref");
   EXPECT_EQ(DataTypeString(static_cast<DataType>(77)), "unknown dtype enum (77)");
+  // One reference level, as TF; a GraphDef's dtype can be any int (this once recursed per 100).
+  EXPECT_EQ(DataTypeString(static_cast<DataType>(250)), "unknown dtype enum (150)_ref");
+  EXPECT_EQ(DataTypeString(static_cast<DataType>(2147483647)),
+            "unknown dtype enum (2147483547)_ref");
   DataType dt;
   ASSERT_TRUE(DataTypeFromString("float32", &dt));
   EXPECT_EQ(dt, DT_FLOAT);

@@ -22,6 +22,28 @@ void ExpectError(const Scope& root, const ClientSession::FeedType& feeds, const 
   EXPECT_EQ(s.message().substr(0, text.size()), text) << s;
 }
 
+// Tile's output sizes are TF's wrapping int64 products: a negative one is TF's error, a
+// product that wraps back to a small size is that size (texts and shapes from live TF 2.21).
+TEST(ArrayTransformTest, TileSizesWrapAsTfs) {
+  Scope root = Scope::NewRootScope();
+  Output x = Placeholder(root, DT_DOUBLE);
+  auto m = Placeholder(root, DT_INT64);
+  const int64_t p62 = int64_t{1} << 62;
+  ExpectError(root, {{x, Tensor(DT_DOUBLE, {2})}, {m, {int64_t{9200000000000000000}}}},
+              Tile(root, x, m), "Expected a non-negative size, got -46744073709551616");
+  ExpectError(root, {{x, Tensor(DT_DOUBLE, {3, 0})}, {m, {p62, int64_t{7}}}}, Tile(root, x, m),
+              "Expected a non-negative size, got -4611686018427387904");
+  ExpectError(root, {{x, Tensor(DT_DOUBLE, {2, 2})}, {m, {p62, p62}}}, Tile(root, x, m),
+              "Expected a non-negative size, got -9223372036854775808");
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  Tensor four(DT_DOUBLE, {4});
+  four.flat<double>().setConstant(1.5);
+  TF_ASSERT_OK(session.Run({{x, four}, {m, {p62 + 1}}}, {Tile(root, x, m)}, &out));
+  EXPECT_EQ(out[0].shape(), TensorShape({4}));
+  EXPECT_EQ(out[0].flat<double>()(3), 1.5);
+}
+
 TEST(ArrayTransformTest, ErrorsAreTFs) {
   Scope root = Scope::NewRootScope();
   Output x = Placeholder(root, DT_FLOAT);

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "tensorflow/cc/framework/scope.h"
 #include "tensorflow/cc/ops/standard_ops.h"
@@ -84,6 +85,21 @@ TEST(Session, RunErrorsInTfsWords) {
   // Every failure left the session usable.
   TF_ASSERT_OK(session->Run(feed, {"b"}, {}, &out));
   test::ExpectTensorEqual<float>(out[0], Tensor(6.0f));
+}
+
+// A dtype in a GraphDef is any int32: naming it in an error once recursed once per 100 of its
+// value (a stack overflow the graph_def fuzzer found with 777975549).
+TEST(Session, HugeDtypeValuesAreNamedInErrors) {
+  GraphDef g = ParseGraphDef(R"(node { name: "c" op: "Const" attr { key: "dtype" value { type:
+      DT_INT32 } } attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape {} } } } })");
+  (*g.mutable_node(0)->mutable_attr())["value"].mutable_tensor()->set_dtype(
+      static_cast<DataType>(777975549));
+  std::unique_ptr<Session> session(NewSession(SessionOptions()));
+  Status s = session->Create(g);
+  std::vector<Tensor> out;
+  if (s.ok()) s = session->Run({}, {"c"}, {}, &out);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+  EXPECT_TRUE(absl::StrContains(s.message(), "unknown dtype enum (777975449)_ref")) << s;
 }
 
 TEST(Session, CreateChecksTheGraphDef) {
