@@ -45,6 +45,20 @@ struct TensorRef {
   Tensor* tensor = nullptr;
 };
 
+// One input as TF's kernel tests hand it to a kernel (OpsTestBase::inputs_): the tensor, and
+// for a reference input (DT_FLOAT_REF...) the mutex guarding it.
+struct TensorValue {
+  TensorValue() = default;
+  explicit TensorValue(Tensor* t) : tensor(t) {}
+  TensorValue(mutex* mu, Tensor* t) : mutex_if_ref(mu), tensor(t) {}
+  Tensor* operator->() const { return tensor; }
+  bool is_ref() const { return mutex_if_ref != nullptr; }
+  DataType dtype() const { return is_ref() ? MakeRefType(tensor->dtype()) : tensor->dtype(); }
+
+  mutex* mutex_if_ref = nullptr;
+  Tensor* tensor = nullptr;
+};
+
 // Runs loops on the session's threads. The runtime provides it; kernels reach it through
 // OpKernelContext::ParallelFor.
 class ParallelRunner {
@@ -202,6 +216,7 @@ class OpKernel {
   int num_outputs() const { return static_cast<int>(output_types_.size()); }
   DataType input_type(int i) const { return input_types_[i]; }
   DataType output_type(int i) const { return output_types_[i]; }
+  const DataTypeVector& input_types() const { return input_types_; }
   const DataTypeVector& output_types() const { return output_types_; }
 
  protected:

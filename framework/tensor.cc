@@ -772,6 +772,54 @@ Status MakeShape(const Tensor& shape, TensorShape* out) {
   }
   return errors::InvalidArgument("shape must be a vector of {int32,int64}.");
 }
+
+Status Concat(absl::Span<const Tensor> tensors, Tensor* result) {
+  if (tensors.empty()) return errors::InvalidArgument("Cannot concatenate zero tensors");
+  const Tensor& first = tensors[0];
+  int64_t rows = 0;
+  for (const Tensor& t : tensors) {
+    if (t.dims() == 0) {
+      return errors::InvalidArgument("Cannot concatenate a zero-dimensional tensor");
+    }
+    if (t.dtype() != first.dtype()) {
+      return errors::InvalidArgument(
+          "Cannot concatenate tensors that have different data types. Got ",
+          DataTypeString(first.dtype()), " and ", DataTypeString(t.dtype()), ".");
+    }
+    bool same_rows = t.dims() == first.dims();
+    for (int d = 1; same_rows && d < t.dims(); ++d) same_rows = t.dim_size(d) == first.dim_size(d);
+    if (!same_rows) {
+      return errors::InvalidArgument("Cannot concatenate tensors of shapes ",
+                                     first.shape().DebugString(), " and ", t.shape().DebugString(),
+                                     " along dimension 0");
+    }
+    rows += t.dim_size(0);
+  }
+  TensorShape shape = first.shape();
+  TF_RETURN_IF_ERROR(shape.SetDimWithStatus(0, rows));
+  Tensor out;
+  TF_RETURN_IF_ERROR(Tensor::BuildTensor(first.dtype(), shape, &out));
+  int64_t at = 0;  // elements written so far
+  for (const Tensor& t : tensors) {
+    const int64_t n = t.NumElements();
+    if (n == 0) continue;
+    if (t.dtype() == DT_STRING) {
+      const tstring* src = static_cast<const tstring*>(t.data());
+      tstring* dst = static_cast<tstring*>(out.data()) + at;
+      for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
+    } else if (t.dtype() == DT_RESOURCE) {
+      const ResourceHandle* src = static_cast<const ResourceHandle*>(t.data());
+      ResourceHandle* dst = static_cast<ResourceHandle*>(out.data()) + at;
+      for (int64_t i = 0; i < n; ++i) dst[i] = src[i];
+    } else {
+      std::memcpy(static_cast<char*>(out.data()) + at * DataTypeSize(t.dtype()), t.data(),
+                  t.TotalBytes());
+    }
+    at += n;
+  }
+  *result = std::move(out);
+  return OkStatus();
+}
 }  // namespace tensor
 
 }  // namespace tensorflow

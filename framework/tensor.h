@@ -33,6 +33,8 @@
 namespace tensorflow {
 
 class TensorBuffer;  // reference-counted storage, defined in tensor.cc
+class Allocator;     // framework/allocator.h
+struct AllocationAttributes;
 
 // Byte alignment of every buffer a Tensor allocates (TF's EIGEN_MAX_ALIGN_BYTES on AVX-512).
 constexpr size_t kTensorAlignment = 64;
@@ -46,6 +48,12 @@ class Tensor {
   Tensor(DataType type, const TensorShape& shape);
   // An empty tensor of `type` and shape [0].
   explicit Tensor(DataType type);
+  // TF's forms naming an allocator: the same as Tensor(type, shape). minitf's buffers always
+  // come from its own accounted pool; the allocator (the CPU's) is not used.
+  Tensor(Allocator* /*a*/, DataType type, const TensorShape& shape) : Tensor(type, shape) {}
+  Tensor(Allocator* /*a*/, DataType type, const TensorShape& shape,
+         const AllocationAttributes& /*attr*/)
+      : Tensor(type, shape) {}
 
   // Scalars on the host, one per element type.
   explicit Tensor(float scalar_value) : Tensor(MakeScalar(scalar_value)) {}
@@ -276,6 +284,9 @@ Tensor DeepCopy(const Tensor& other);
 std::vector<int64_t> IntValues(const Tensor& t);
 // The shape a 1-D int32 or int64 tensor holds (TF's tensor::MakeShape, its texts).
 Status MakeShape(const Tensor& shape, TensorShape* out);
+// The tensors joined along dimension 0 into a new buffer (TF's tensor::Concat): all of one
+// dtype, rank >= 1, equal in every other dimension; InvalidArgument otherwise.
+Status Concat(absl::Span<const Tensor> tensors, Tensor* result);
 }  // namespace tensor
 
 // Process-wide accounting of tensor buffers (minitf's, for tests and benchmarks): bytes held

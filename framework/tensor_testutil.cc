@@ -66,49 +66,6 @@ void ExpectWithin(const Tensor& x, const Tensor& y, double atol, double rtol) {
   }
 }
 
-template <typename C>
-void ExpectComplexWithin(const Tensor& x, const Tensor& y, double atol, double rtol) {
-  auto a = x.flat<C>();
-  auto b = y.flat<C>();
-  for (int64_t i = 0; i < a.size(); ++i) {
-    EXPECT_LE(std::abs(a(i) - b(i)), atol + rtol * std::abs(b(i))) << "element " << i;
-  }
-}
-
-void ExpectWithinTolerance(const Tensor& x, const Tensor& y, double atol, double rtol,
-                           bool use_epsilon) {
-  switch (x.dtype()) {
-#define MINITF_CASE(T, EPS)                                                 \
-  case DataTypeToEnum<T>::value:                                            \
-    ExpectWithin<T>(x, y, use_epsilon && atol < 0 ? EPS : atol,             \
-                    use_epsilon && rtol < 0 ? EPS : (rtol < 0 ? 0 : rtol)); \
-    return;
-    MINITF_CASE(float, 1.1920929e-07)
-    MINITF_CASE(double, 2.220446049250313e-16)
-    MINITF_CASE(Eigen::half, 0.0009765625)
-    MINITF_CASE(Eigen::bfloat16, 0.0078125)
-    MINITF_CASE(int32_t, 0.0)
-    MINITF_CASE(int64_t, 0.0)
-    MINITF_CASE(int16_t, 0.0)
-    MINITF_CASE(int8_t, 0.0)
-    MINITF_CASE(uint8_t, 0.0)
-    MINITF_CASE(uint16_t, 0.0)
-    MINITF_CASE(uint32_t, 0.0)
-    MINITF_CASE(uint64_t, 0.0)
-#undef MINITF_CASE
-    case DT_COMPLEX64:
-      ExpectComplexWithin<complex64>(x, y, atol < 0 ? 1.1920929e-07 : atol,
-                                     rtol < 0 ? 1.1920929e-07 : rtol);
-      return;
-    case DT_COMPLEX128:
-      ExpectComplexWithin<complex128>(x, y, atol < 0 ? 2.220446049250313e-16 : atol,
-                                      rtol < 0 ? 2.220446049250313e-16 : rtol);
-      return;
-    default:
-      ExpectEqual(x, y);
-  }
-}
-
 }  // namespace
 
 void ExpectEqual(const Tensor& x, const Tensor& y) {
@@ -143,14 +100,90 @@ void ExpectEqual(const Tensor& x, const Tensor& y) {
   }
 }
 
+namespace {
+
+// TF's element test: both NaN, equal (infinities too), or |x - y| <= atol + rtol * |x|, in
+// the element type's own arithmetic.
+template <typename T, typename Real>
+bool IsClose(T x, T y, Real atol, Real rtol) {
+  if (Eigen::numext::isnan(x) && Eigen::numext::isnan(y)) return true;
+  if (x == y) return true;
+  const Real tolerance = atol + rtol * static_cast<Real>(Eigen::numext::abs(x));
+  return static_cast<Real>(Eigen::numext::abs(x - y)) <= tolerance;
+}
+
+template <typename T, typename Real>
+bool IsClose(std::complex<T> x, std::complex<T> y, Real atol, Real rtol) {
+  return IsClose(x.real(), y.real(), atol, rtol) && IsClose(x.imag(), y.imag(), atol, rtol);
+}
+
+template <typename T>
+void ExpectCloseTyped(const Tensor& x, const Tensor& y, double atol, double rtol) {
+  using Real = decltype(Eigen::NumTraits<T>::epsilon());
+  const Real default_tolerance = static_cast<Real>(5.0) * Eigen::NumTraits<T>::epsilon();
+  const Real a = atol < 0 ? default_tolerance : static_cast<Real>(atol);
+  const Real r = rtol < 0 ? default_tolerance : static_cast<Real>(rtol);
+  auto tx = x.flat<T>();
+  auto ty = y.flat<T>();
+  int failures = 0;
+  for (int64_t i = 0; i < tx.size(); ++i) {
+    if (IsClose(tx(i), ty(i), a, r)) continue;
+    ADD_FAILURE() << "index = " << i << " x = " << tx(i) << " y = " << ty(i)
+                  << " typed_atol = " << a << " typed_rtol = " << r;
+    if (++failures >= 10) {
+      ADD_FAILURE() << "Too many mismatches, giving up.";
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 void ExpectClose(const Tensor& x, const Tensor& y, double atol, double rtol) {
   if (!SameKind(x, y)) return;
-  ExpectWithinTolerance(x, y, atol, rtol, /*use_epsilon=*/true);
+  switch (x.dtype()) {
+    case DT_HALF:
+      return ExpectCloseTyped<Eigen::half>(x, y, atol, rtol);
+    case DT_BFLOAT16:
+      return ExpectCloseTyped<Eigen::bfloat16>(x, y, atol, rtol);
+    case DT_FLOAT:
+      return ExpectCloseTyped<float>(x, y, atol, rtol);
+    case DT_DOUBLE:
+      return ExpectCloseTyped<double>(x, y, atol, rtol);
+    case DT_COMPLEX64:
+      return ExpectCloseTyped<complex64>(x, y, atol, rtol);
+    case DT_COMPLEX128:
+      return ExpectCloseTyped<complex128>(x, y, atol, rtol);
+    default:  // integers, bools, strings: equal
+      ExpectEqual(x, y);
+  }
 }
 
 void ExpectNear(const Tensor& x, const Tensor& y, double atol) {
   if (!SameKind(x, y)) return;
-  ExpectWithinTolerance(x, y, atol, 0.0, /*use_epsilon=*/false);
+  switch (x.dtype()) {
+    case DT_HALF:
+    case DT_BFLOAT16:
+    case DT_FLOAT:
+    case DT_DOUBLE:
+    case DT_COMPLEX64:
+    case DT_COMPLEX128:
+      return ExpectClose(x, y, atol, 0.0);
+#define MINITF_CASE(T)           \
+  case DataTypeToEnum<T>::value: \
+    return ExpectWithin<T>(x, y, atol, 0.0);
+      MINITF_CASE(int32_t)
+      MINITF_CASE(int64_t)
+      MINITF_CASE(int16_t)
+      MINITF_CASE(int8_t)
+      MINITF_CASE(uint8_t)
+      MINITF_CASE(uint16_t)
+      MINITF_CASE(uint32_t)
+      MINITF_CASE(uint64_t)
+#undef MINITF_CASE
+    default:
+      ExpectEqual(x, y);
+  }
 }
 
 }  // namespace test

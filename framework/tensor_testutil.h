@@ -3,7 +3,7 @@
 //   Tensor expected = test::AsTensor<float>({1, 2, 3, 4}, {2, 2});
 //   test::ExpectTensorEqual<float>(outputs[0], expected);      // same dtype, shape, values
 //   test::ExpectTensorNear<float>(outputs[0], expected, 1e-5);  // |a - b| <= atol
-//   test::ExpectClose(outputs[0], expected);                    // atol + rtol * |b|
+//   test::ExpectClose(expected, outputs[0]);                    // atol + rtol * |expected|
 //
 // Floating values compare equal within 4 ULP in ExpectEqual; NaNs equal NaNs everywhere.
 #ifndef MINITF_FRAMEWORK_TENSOR_TESTUTIL_H_
@@ -73,10 +73,11 @@ void FillFn(Tensor* tensor, std::function<T(int)> fn) {
 
 // Same dtype, same shape, equal values (floats within 4 ULP, NaN == NaN).
 void ExpectEqual(const Tensor& x, const Tensor& y);
-// Same dtype and shape; |x - y| <= atol + rtol * |y| per element. Negative tolerances mean
-// the dtype's epsilon.
+// Same dtype and shape; per element both NaN, equal, or |x - y| <= atol + rtol * |x|, in the
+// element type's arithmetic (complex: real and imaginary parts apart), as TF's. A negative
+// tolerance means 5 epsilons of the type. Integers, bools and strings must be equal.
 void ExpectClose(const Tensor& x, const Tensor& y, double atol = -1.0, double rtol = -1.0);
-// Same dtype and shape; |x - y| <= atol per element.
+// Same dtype and shape; |x - y| <= atol per element (ExpectClose with rtol 0 for floats).
 void ExpectNear(const Tensor& x, const Tensor& y, double atol);
 
 template <typename T>

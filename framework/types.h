@@ -153,6 +153,21 @@ struct DataTypeToEnum<unsigned long long> {  // NOLINT(runtime/int)
 // True for the dtypes a minitf Tensor can hold.
 bool DataTypeIsSupported(DataType dt);
 
+// A device kind ("CPU"), as TF's DeviceType; minitf runs on the CPU only.
+class DeviceType {
+ public:
+  DeviceType(const char* type) : type_(type) {}  // NOLINT(runtime/explicit)
+  explicit DeviceType(absl::string_view type) : type_(type) {}
+  const char* type() const { return type_.c_str(); }
+  const std::string& type_string() const { return type_; }
+  bool operator<(const DeviceType& other) const { return type_ < other.type_; }
+  bool operator==(const DeviceType& other) const { return type_ == other.type_; }
+  bool operator!=(const DeviceType& other) const { return type_ != other.type_; }
+
+ private:
+  std::string type_;
+};
+
 }  // namespace tensorflow
 
 #endif  // MINITF_FRAMEWORK_TYPES_H_

@@ -1,5 +1,5 @@
-// A TensorFlow C++ program using Scope, Const, Placeholder, Identity, NoOp and Tensor, with
-// TF's include paths only: it must compile unchanged against minitf.
+// A TensorFlow C++ program using Scope, Const, Placeholder, Identity, NoOp, Tensor and TF's
+// core Session, with TF's include paths only: it must compile unchanged against minitf.
 #include <iostream>
 #include <vector>
 
@@ -12,6 +12,7 @@
 #include "tensorflow/core/framework/tensor_shape.h"
 #include "tensorflow/core/lib/core/status.h"
 #include "tensorflow/core/platform/logging.h"
+#include "tensorflow/core/public/session.h"
 
 int main() {
   using namespace tensorflow;       // NOLINT
@@ -44,5 +45,14 @@ int main() {
   std::cout << "\n" << t.SummarizeValue(4) << "\n";
   std::cout << "shape: " << y.node()->def().attr().at("T").type() << " "
             << PartialTensorShape({-1, 2}).DebugString() << "\n";
+
+  // The same GraphDef in TF's core Session, fetched by name.
+  std::unique_ptr<Session> session(NewSession(SessionOptions()));
+  TF_CHECK_OK(session->Create(def));
+  std::vector<Tensor> out;
+  TF_CHECK_OK(session->Run({}, {"y:0"}, {}, &out));
+  std::cout << "session:";
+  for (int i = 0; i < 4; ++i) std::cout << " " << out[0].flat<float>()(i);
+  std::cout << "\n";
   return 0;
 }
