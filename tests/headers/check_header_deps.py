@@ -13,6 +13,9 @@ ALLOWED_PB = {
     "tensor_description.pb.h", "error_codes.pb.h",
     # EventsWriter (tensorflow/core/util/events_writer.h) takes TF's Event, as TF's does.
     "event.pb.h", "summary.pb.h",
+    # TF's Session (ListDevices) and SavedModelBundle (meta_graph_def, its saver_def) hand
+    # these to users, as TF's session.h and loader.h do.
+    "device_attributes.pb.h", "meta_graph.pb.h", "saver.pb.h",
 }
 
 
