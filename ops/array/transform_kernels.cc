@@ -537,6 +537,8 @@ class OneHotOp : public OpKernel {
     TensorShape dims_shape;
     OP_REQUIRES_OK(ctx, TensorShape::BuildTensorShape(dims, &dims_shape));
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, dims_shape, &out));
+    // Nothing to write (an empty index dimension can leave prefix * depth huge: no loop over it).
+    if (out->NumElements() == 0) return;
     int64_t prefix = 1, suffix = 1;
     for (int d = 0; d < axis; ++d) prefix *= indices.dim_size(d);
     for (int d = axis; d < rank; ++d) suffix *= indices.dim_size(d);

@@ -44,6 +44,20 @@ TEST(ArrayTransformTest, TileSizesWrapAsTfs) {
   EXPECT_EQ(out[0].flat<double>()(3), 1.5);
 }
 
+// An empty OneHot output whose other sizes are huge is returned at once (TF 2.21: shape
+// (1048576, 2147483647, 0)); it once looped prefix * depth = 2^51 times writing nothing (the op
+// fuzzer's 149 s timeout).
+TEST(ArrayTransformTest, EmptyOneHotWithHugeSidesIsImmediate) {
+  Scope root = Scope::NewRootScope();
+  auto idx = Placeholder(root, DT_INT32);
+  auto one_hot = OneHot(root, idx, 2147483647, std::string("a"), std::string("b"), OneHot::Axis(1));
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({{idx, Tensor(DT_INT32, {1 << 20, 0})}}, {one_hot}, &out));
+  EXPECT_EQ(out[0].shape(), TensorShape({1 << 20, 2147483647, 0}));
+  EXPECT_EQ(out[0].dtype(), DT_STRING);
+}
+
 TEST(ArrayTransformTest, ErrorsAreTFs) {
   Scope root = Scope::NewRootScope();
   Output x = Placeholder(root, DT_FLOAT);
