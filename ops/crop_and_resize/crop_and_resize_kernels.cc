@@ -100,6 +100,10 @@ template <float (*round)(float)>
 inline int PixelIndex(float coord, int size) {
   return static_cast<int>(std::min<int64_t>(static_cast<int64_t>(round(coord)), size - 1));
 }
+// TF's test that a sample coordinate lies in the image, [0, size - 1], except that NaN is
+// outside: finite box corners whose difference overflows give 0 * inf = NaN for the first sample,
+// which TF lets through and converts to the index INT_MIN (an out-of-bounds access).
+inline bool Inside(float coord, int size) { return coord >= 0 && coord <= size - 1; }
 inline float Floor(float v) { return std::floor(v); }
 inline float Ceil(float v) { return std::ceil(v); }
 inline float Round(float v) { return std::round(v); }
@@ -112,7 +116,7 @@ struct Sample {
 };
 
 // Calls fn(sample) for every sample of a box that lies inside the image (TF's inclusive test
-// [0, H-1] x [0, W-1]; NaN would pass, but boxes are checked finite first), in TF's (y, x)
+// [0, H-1] x [0, W-1]; a NaN coordinate is outside, see Inside), in TF's (y, x)
 // order. `hs` and `ws` are the op's own scales (the gradients of boxes compute theirs
 // differently from the forward op).
 template <typename F>
@@ -121,13 +125,13 @@ void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch,
   Sample s;
   for (s.y = 0; s.y < ch; ++s.y) {
     const float in_y = SampleCoord(y1, y2, H, ch, s.y, hs);
-    if (in_y < 0 || in_y > H - 1) continue;
+    if (!Inside(in_y, H)) continue;
     s.top = PixelIndex<Floor>(in_y, H);
     s.bottom = PixelIndex<Ceil>(in_y, H);
     s.y_lerp = in_y - s.top;
     for (s.x = 0; s.x < cw; ++s.x) {
       const float in_x = SampleCoord(x1, x2, W, cw, s.x, ws);
-      if (in_x < 0 || in_x > W - 1) continue;
+      if (!Inside(in_x, W)) continue;
       s.left = PixelIndex<Floor>(in_x, W);
       s.right = PixelIndex<Ceil>(in_x, W);
       s.x_lerp = in_x - s.left;
@@ -203,7 +207,7 @@ class CropAndResizeOp : public OpKernel {
         for (int y = 0; y < ch; ++y) {
           float* row = out + ((b * ch + y) * cw) * depth;
           const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
-          if (in_y < 0 || in_y > H - 1) {
+          if (!Inside(in_y, H)) {
             std::fill(row, row + cw * depth, extrapolation);
             continue;
           }
@@ -213,7 +217,7 @@ class CropAndResizeOp : public OpKernel {
           for (int x = 0; x < cw; ++x) {
             float* o = row + x * depth;
             const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
-            if (in_x < 0 || in_x > W - 1) {
+            if (!Inside(in_x, W)) {
               std::fill(o, o + depth, extrapolation);
               continue;
             }

@@ -318,5 +318,29 @@ TEST(CropAndResizeErrorTest, SamplesPastTwoToThe24StayInTheImage) {
   for (int i = 0; i < 4; ++i) EXPECT_TRUE(std::isfinite(d(i))) << i;
 }
 
+// Finite box corners whose difference overflows make the first sample coordinate 0 * inf = NaN,
+// which TF's [0, H-1] test lets through to the index INT_MIN (the graph_def fuzzer's UBSan
+// report). minitf counts a NaN coordinate as outside the image, like inf: extrapolation values
+// forward, no gradient.
+TEST(CropAndResizeErrorTest, NanSampleCoordinatesAreOutside) {
+  Scope root = Scope::NewRootScope();
+  const Tensor image = test::AsTensor<float>({1, 2, 3, 4}, {1, 2, 2, 1});
+  const Tensor boxes = test::AsTensor<float>({-3e38f, 0.f, 3e38f, 1.f}, {1, 4});
+  for (const char* method : {"bilinear", "nearest"}) {
+    auto crop = CropAndResize(root, image, boxes, {0}, {2, 2},
+                              CropAndResize::Method(method).ExtrapolationValue(-1.f));
+    test::ExpectTensorEqual<float>(Run1(root, crop),
+                                   test::AsTensor<float>({-1, -1, -1, -1}, {1, 2, 2, 1}));
+    auto grad =
+        CropAndResizeGradImage(root, test::AsTensor<float>({1, 1, 1, 1}, {1, 2, 2, 1}), boxes, {0},
+                               {1, 2, 2, 1}, DT_FLOAT, CropAndResizeGradImage::Method(method));
+    test::ExpectTensorEqual<float>(Run1(root, grad),
+                                   test::AsTensor<float>({0, 0, 0, 0}, {1, 2, 2, 1}));
+  }
+  auto gb = CropAndResizeGradBoxes(root, test::AsTensor<float>({1, 1, 1, 1}, {1, 2, 2, 1}), image,
+                                   boxes, {0});
+  test::ExpectTensorEqual<float>(Run1(root, gb), test::AsTensor<float>({0, 0, 0, 0}, {1, 4}));
+}
+
 }  // namespace
 }  // namespace tensorflow
