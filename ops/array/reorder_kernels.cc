@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 
 namespace tensorflow {
@@ -12,9 +13,13 @@ namespace {
 
 constexpr int64_t kGrain = 1 << 14;
 
+// Row-major strides. The product wraps (no signed overflow) for an empty tensor whose other
+// sides are huge, [0, 2^32, 2^40]: its strides index nothing.
 std::vector<int64_t> Strides(const TensorShape& shape) {
   std::vector<int64_t> s(shape.dims(), 1);
-  for (int d = shape.dims() - 2; d >= 0; --d) s[d] = s[d + 1] * shape.dim_size(d + 1);
+  for (int d = shape.dims() - 2; d >= 0; --d) {
+    s[d] = internal::WrappingMul<int64_t>(s[d + 1], shape.dim_size(d + 1));
+  }
   return s;
 }
 

@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 #include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/manip_ops.h"
 #include "tensorflow/cc/ops/standard_ops.h"
 #include "tensorflow/core/lib/core/status_test_util.h"
 
@@ -56,6 +57,19 @@ TEST(ArrayTransformTest, EmptyOneHotWithHugeSidesIsImmediate) {
   TF_ASSERT_OK(session.Run({{idx, Tensor(DT_INT32, {1 << 20, 0})}}, {one_hot}, &out));
   EXPECT_EQ(out[0].shape(), TensorShape({1 << 20, 2147483647, 0}));
   EXPECT_EQ(out[0].dtype(), DT_STRING);
+}
+
+// Roll of an empty tensor whose other sides are huge: its strides overflowed int64 (the op
+// fuzzer's UBSan report); the result is the empty input.
+TEST(ArrayTransformTest, RollOfAnEmptyTensorWithHugeSides) {
+  Scope root = Scope::NewRootScope();
+  auto x = Placeholder(root, DT_STRING);
+  auto roll = Roll(root, x, {1}, {2});
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  const TensorShape empty({0, int64_t{1} << 32, int64_t{1} << 40});
+  TF_ASSERT_OK(session.Run({{x, Tensor(DT_STRING, empty)}}, {roll}, &out));
+  EXPECT_EQ(out[0].shape(), empty);
 }
 
 TEST(ArrayTransformTest, ErrorsAreTFs) {
