@@ -18,6 +18,20 @@ Node* Finish(Graph* g, NodeBuilder& b) {
 
 NodeBuilder Builder(Graph* g, const std::string& op) { return NodeBuilder(g->NewName("n"), op); }
 
+// An op on three inputs.
+Node* Ternary(Graph* g, const std::string& op, Node* a, Node* b, Node* c) {
+  NodeBuilder builder = Builder(g, op);
+  builder.Input(a).Input(b).Input(c);
+  return Finish(g, builder);
+}
+
+// An op on one input with its type attr T set.
+Node* TypedUnary(Graph* g, const std::string& op, Node* in, DataType type) {
+  NodeBuilder b = Builder(g, op);
+  b.Input(in).Attr("T", type);
+  return Finish(g, b);
+}
+
 Node* RandomOp(Graph* g, const std::string& op, Node* input, DataType dtype) {
   NodeBuilder b = Builder(g, op);
   b.Input(input).Attr("dtype", dtype).Attr("seed", int64_t{0}).Attr("seed2", int64_t{0});
@@ -108,9 +122,7 @@ Node* Add(Graph* g, Node* in0, Node* in1) { return Binary(g, "Add", in0, in1); }
 Node* Reverse(Graph* g, Node* tensor, Node* axis) { return Binary(g, "ReverseV2", tensor, axis); }
 
 Node* Roll(Graph* g, Node* input, Node* shift, Node* axis) {
-  NodeBuilder b = Builder(g, "Roll");
-  b.Input(input).Input(shift).Input(axis);
-  return Finish(g, b);
+  return Ternary(g, "Roll", input, shift, axis);
 }
 
 Node* RandomUniform(Graph* g, Node* input, DataType dtype) {
@@ -133,11 +145,7 @@ Node* NoOp(Graph* g, const std::vector<Node*>& control_inputs) {
 
 Node* Less(Graph* g, Node* in0, Node* in1) { return Binary(g, "Less", in0, in1); }
 
-Node* Select(Graph* g, Node* c, Node* inx, Node* iny) {
-  NodeBuilder b = Builder(g, "Select");
-  b.Input(c).Input(inx).Input(iny);
-  return Finish(g, b);
-}
+Node* Select(Graph* g, Node* c, Node* inx, Node* iny) { return Ternary(g, "Select", c, inx, iny); }
 
 Node* Cast(Graph* g, Node* in, DataType dst) {
   NodeBuilder b = Builder(g, "Cast");
@@ -146,9 +154,7 @@ Node* Cast(Graph* g, Node* in, DataType dst) {
 }
 
 Node* Gather(Graph* g, Node* in0, Node* in1, Node* axis) {
-  NodeBuilder b = Builder(g, "GatherV2");
-  b.Input(in0).Input(in1).Input(axis);
-  return Finish(g, b);
+  return Ternary(g, "GatherV2", in0, in1, axis);
 }
 
 Node* ConcatV2(Graph* g, absl::Span<Node* const> tensors, Node* concat_dim) {
@@ -170,17 +176,9 @@ Node* Conv2D(Graph* g, Node* in0, Node* in1) {
   return Finish(g, b);
 }
 
-Node* Diag(Graph* g, Node* in, DataType type) {
-  NodeBuilder b = Builder(g, "Diag");
-  b.Input(in).Attr("T", type);
-  return Finish(g, b);
-}
+Node* Diag(Graph* g, Node* in, DataType type) { return TypedUnary(g, "Diag", in, type); }
 
-Node* DiagPart(Graph* g, Node* in, DataType type) {
-  NodeBuilder b = Builder(g, "DiagPart");
-  b.Input(in).Attr("T", type);
-  return Finish(g, b);
-}
+Node* DiagPart(Graph* g, Node* in, DataType type) { return TypedUnary(g, "DiagPart", in, type); }
 
 Node* CheckNumerics(Graph* g, Node* in, const std::string& message) {
   NodeBuilder b = Builder(g, "CheckNumerics");

@@ -3,6 +3,10 @@
 #include <cmath>
 #include <cstring>
 
+// The integer element types, each compared exactly (ExpectEqual) or within atol (ExpectNear).
+#define MINITF_INTEGER_TYPES(M) \
+  M(int32_t) M(int64_t) M(int16_t) M(int8_t) M(uint8_t) M(uint16_t) M(uint32_t) M(uint64_t)
+
 namespace tensorflow {
 namespace test {
 
@@ -82,14 +86,7 @@ void ExpectEqual(const Tensor& x, const Tensor& y) {
 #define MINITF_CASE(T)           \
   case DataTypeToEnum<T>::value: \
     return ExpectExactlyEqual<T>(x, y);
-      MINITF_CASE(int32_t)
-      MINITF_CASE(int64_t)
-      MINITF_CASE(int16_t)
-      MINITF_CASE(int8_t)
-      MINITF_CASE(uint8_t)
-      MINITF_CASE(uint16_t)
-      MINITF_CASE(uint32_t)
-      MINITF_CASE(uint64_t)
+      MINITF_INTEGER_TYPES(MINITF_CASE)
       MINITF_CASE(bool)
       MINITF_CASE(tstring)
       MINITF_CASE(complex64)
@@ -172,14 +169,7 @@ void ExpectNear(const Tensor& x, const Tensor& y, double atol) {
 #define MINITF_CASE(T)           \
   case DataTypeToEnum<T>::value: \
     return ExpectWithin<T>(x, y, atol, 0.0);
-      MINITF_CASE(int32_t)
-      MINITF_CASE(int64_t)
-      MINITF_CASE(int16_t)
-      MINITF_CASE(int8_t)
-      MINITF_CASE(uint8_t)
-      MINITF_CASE(uint16_t)
-      MINITF_CASE(uint32_t)
-      MINITF_CASE(uint64_t)
+      MINITF_INTEGER_TYPES(MINITF_CASE)
 #undef MINITF_CASE
     default:
       ExpectEqual(x, y);
@@ -188,3 +178,5 @@ void ExpectNear(const Tensor& x, const Tensor& y, double atol) {
 
 }  // namespace test
 }  // namespace tensorflow
+
+#undef MINITF_INTEGER_TYPES

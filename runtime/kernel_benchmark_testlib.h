@@ -28,6 +28,7 @@
 #include "framework/graph.h"
 #include "framework/logging.h"
 #include "framework/status.h"
+#include "framework/tensor_id.h"
 #include "framework/test_benchmark.h"
 #include "runtime/session.h"
 #include "runtime/session_options.h"
@@ -117,15 +118,8 @@ class Benchmark {
       *copy = n;
       copy->set_name(renamed(n.name()));
       for (std::string& input : *copy->mutable_input()) {
-        const bool control = absl::StartsWith(input, "^");
-        std::string source = control ? input.substr(1) : input;
-        std::string port;
-        const size_t colon = source.rfind(':');
-        if (!control && colon != std::string::npos) {
-          port = source.substr(colon);
-          source = source.substr(0, colon);
-        }
-        input = absl::StrCat(control ? "^" : "", renamed(source), port);
+        const TensorId id = ParseTensorName(input);
+        input = SafeTensorId(renamed(std::string(id.node())), id.index()).ToString();
       }
       targets->push_back(copy->name());
     }
