@@ -79,11 +79,13 @@ mkdir "$out/saved_models"
 # against minitf must print the same thing.
 tf_dir=$("$venv/bin/python" -c "import os, tensorflow as tf; print(os.path.dirname(tf.__file__))")
 # Every header minitf offers at a TensorFlow include path is one TF 2.21 has: in the wheel,
-# or one of the headers TF's source tree has and its wheel leaves out (test helpers, the
-# SavedModel tag and signature constants).
+# or one of the headers TF's source tree has and its wheel leaves out (test helpers such as
+# tensor_testutil.h, fake_input.h and kernel_benchmark_testlib.h, the SavedModel tag and
+# signature constants).
 test_helpers=" tensorflow/core/framework/tensor_testutil.h tensorflow/cc/gradients/grad_testutil.h \
 tensorflow/cc/framework/testutil.h tensorflow/cc/framework/gradient_checker.h \
-tensorflow/cc/saved_model/tag_constants.h tensorflow/cc/saved_model/signature_constants.h "
+tensorflow/cc/saved_model/tag_constants.h tensorflow/cc/saved_model/signature_constants.h \
+tensorflow/core/framework/fake_input.h tensorflow/core/common_runtime/kernel_benchmark_testlib.h "
 (cd compat && find tensorflow xla -name '*.h') | while read -r header; do
   if [ ! -f "$tf_dir/include/$header" ] && [[ "$test_helpers" != *" $header "* ]]; then
     echo "compat/$header: TensorFlow 2.21 has no such header"
