@@ -106,4 +106,7 @@ def build():
 
 
 if __name__ == "__main__":
-    golden_file.main(build, __doc__)
+    # The QAT gradient graphs go through MatMul (sums in an order the CPU's kernels pick): up to
+    # 4 ulp between an AVX-512 Xeon (which wrote gradients.pb) and an AVX2 EPYC.
+    golden_file.main(build, __doc__, cpu_dependent={
+        "qat_vars": 8, "qat_per_channel": 8, "qat_args": 8})

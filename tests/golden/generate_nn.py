@@ -124,4 +124,7 @@ if __name__ == "__main__":
     # wrote nn.pb.
     SUMS = ["BiasAddGrad", "L2Loss", "Softmax", "LogSoftmax", "SoftmaxCrossEntropyWithLogits",
             "SparseSoftmaxCrossEntropyWithLogits"]
-    golden_file.main(build, __doc__, cpu_dependent={op: "sum" for op in SUMS})
+    # LRN and LRNGrad (pow, sums over a window) moved by up to 3 ulp between an AVX-512 Xeon
+    # (which wrote nn.pb) and an AVX2 EPYC.
+    golden_file.main(build, __doc__, cpu_dependent={
+        **{op: "sum" for op in SUMS}, "LRN": 3, "LRNGrad": "sum"})

@@ -95,5 +95,6 @@ def build():
 if __name__ == "__main__":
     tf.compat.v1.disable_eager_execution()
     # Adagrad and Adadelta start from the CPU's rsqrt estimate (rsqrtps), whose table is the
-    # CPU maker's.
-    golden_file.main(build, __doc__.splitlines()[0], {"ApplyAdagrad": 2, "ApplyAdadelta": 2})
+    # CPU maker's; along Adadelta's trajectory (each step's input is TF's previous output) the
+    # ulps grow to ~64 between an AVX-512 Xeon and an AVX2 EPYC, so it is compared as a sum.
+    golden_file.main(build, __doc__.splitlines()[0], {"ApplyAdagrad": 2, "ApplyAdadelta": "sum"})

@@ -187,4 +187,9 @@ def build():
 
 
 if __name__ == "__main__":
-    golden_file.main(build, __doc__, cpu_dependent={"Rsqrt": 2, "Reciprocal": 2, "Log": 2})
+    # Float Rsqrt and Reciprocal start from the CPU's rsqrt/rcp estimates; Atan, Ndtri, Erfinv,
+    # Log (complex64) and SigmoidGrad (float64, complex128) moved by up to 3 ulp between an
+    # AVX-512 Xeon (which wrote unary.pb) and an AVX2 EPYC.
+    golden_file.main(build, __doc__, cpu_dependent={
+        "Rsqrt": 2, "Reciprocal": 2, "Log": 2, "Atan": 2, "Ndtri": 2, "Erfinv": 3,
+        "SigmoidGrad": 4})

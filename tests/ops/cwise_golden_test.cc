@@ -34,10 +34,35 @@ template <typename T>
   return ::testing::AssertionSuccess();
 }
 
-// TF's float Rsqrt and Reciprocal start from the CPU's rsqrt/rcp estimates, whose tables differ
-// between CPU models: TF's own bits move by up to 2 ulp from one machine to another. minitf uses
-// the same instructions (it has live TF's bits on any one machine: the cross-check regenerates the
-// file there), so a golden file written on another CPU is matched within 2 ulp, NaNs in place.
+// Ops whose float results TF 2.21 computes differently on different CPU models: Rsqrt and
+// Reciprocal start from the CPU's rsqrt/rcp estimates, whose tables are the CPU maker's; Atan,
+// Atan2, Ndtri, Erfinv, LRN and the Adagrad step moved by up to 3 ulp between an AVX-512 Xeon
+// (which wrote the golden files) and an AVX2 EPYC, minitf's with TF's. minitf has live TF's bits
+// on the machines seen (the cross-check compares the files with live TF within the same
+// tolerances, generate_*.py's cpu_dependent), so a file written on another CPU is matched within
+// these ulps, NaNs in place. (ApplyAdadelta, whose trajectories amplify the estimate's ulp, is
+// compared as a sum.)
+int CpuDependentUlps(const golden::Case& c, DataType dtype) {
+  static const auto* const ulps = new std::map<std::string, int>{
+      {"Rsqrt", 2}, {"Reciprocal", 2}, {"Atan", 2}, {"Atan2", 2},
+      {"Ndtri", 2}, {"Erfinv", 3},     {"LRN", 4},  {"ApplyAdagrad", 2}};
+  const auto it = ulps->find(c.def->op());
+  return dtype == DT_FLOAT && it != ulps->end() ? it->second : 0;
+}
+::testing::AssertionResult WithinUlps(const Tensor& mine, const Tensor& expected, int ulps) {
+  for (int64_t i = 0; i < expected.NumElements(); ++i) {
+    const float a = mine.flat<float>()(i), b = expected.flat<float>()(i);
+    int32_t ia, ib;
+    std::memcpy(&ia, &a, sizeof(a));
+    std::memcpy(&ib, &b, sizeof(b));
+    const bool ok = std::isnan(b)
+                        ? std::isnan(a)
+                        : std::abs(static_cast<int64_t>(ia) - static_cast<int64_t>(ib)) <= ulps;
+    if (!ok) return ::testing::AssertionFailure() << "element " << i << ": " << a << " vs TF " << b;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // ResizeBicubic: where an inf meets a zero weight, which NaN TF's compiled sums keep (its sign)
 // is not reproduced; every other bit is.
 bool AnyNanCase(const golden::Case& c, DataType dtype) {
@@ -50,23 +75,6 @@ bool AnyNanCase(const golden::Case& c, DataType dtype) {
     if (std::memcmp(&a, &b, sizeof(a)) != 0) {
       return ::testing::AssertionFailure() << "element " << i << ": " << a << " vs TF " << b;
     }
-  }
-  return ::testing::AssertionSuccess();
-}
-
-bool CpuEstimateCase(const golden::Case& c, DataType dtype) {
-  return dtype == DT_FLOAT && (c.def->op() == "Rsqrt" || c.def->op() == "Reciprocal");
-}
-::testing::AssertionResult WithinTwoUlps(const Tensor& mine, const Tensor& expected) {
-  for (int64_t i = 0; i < expected.NumElements(); ++i) {
-    const float a = mine.flat<float>()(i), b = expected.flat<float>()(i);
-    int32_t ia, ib;
-    std::memcpy(&ia, &a, sizeof(a));
-    std::memcpy(&ib, &b, sizeof(b));
-    const bool ok = std::isnan(b)
-                        ? std::isnan(a)
-                        : std::abs(static_cast<int64_t>(ia) - static_cast<int64_t>(ib)) <= 2;
-    if (!ok) return ::testing::AssertionFailure() << "element " << i << ": " << a << " vs TF " << b;
   }
   return ::testing::AssertionSuccess();
 }
@@ -176,8 +184,8 @@ std::map<std::string, int> CheckFile(const std::string& file,
       EXPECT_TRUE(ComplexClose<complex64>(mine, expected, 2e-6)) << golden::Describe(c, o);
     } else if (expected.dtype() == DT_COMPLEX128) {
       EXPECT_TRUE(ComplexClose<complex128>(mine, expected, 1e-14)) << golden::Describe(c, o);
-    } else if (CpuEstimateCase(c, expected.dtype())) {
-      EXPECT_TRUE(WithinTwoUlps(mine, expected)) << golden::Describe(c, o);
+    } else if (const int ulps = CpuDependentUlps(c, expected.dtype()); ulps > 0) {
+      EXPECT_TRUE(WithinUlps(mine, expected, ulps)) << golden::Describe(c, o);
     } else if (AnyNanCase(c, expected.dtype()) && mine.shape() == expected.shape()) {
       EXPECT_TRUE(SameBitsOrBothNan(mine, expected)) << golden::Describe(c, o);
     } else {
@@ -220,7 +228,7 @@ TEST(CwiseGoldenTest, ImageCodecsMatchTensorFlow) {
 
 // One step of each optimizer from states along TF's own trajectories: TF's bits.
 TEST(CwiseGoldenTest, OptimizerStepsMatchTensorFlow) {
-  EXPECT_EQ(CheckFile("training.pb").size(), 6u);
+  EXPECT_EQ(CheckFile("training.pb", {"ApplyAdadelta"}).size(), 6u);
 }
 
 TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {
