@@ -2,6 +2,8 @@
 //   BM_FakeQuantVarsGradient/<n>/<threads>   the op (fed inputs, fetched outputs)
 //   BM_FusedFloor/<n>/<threads>              one AVX2 pass over the same bytes (read g and
 //                                            x, write dx, one sum), plain threads
+//   BM_FusedFloorStream/<n>/<threads>        the same pass writing dx with streaming stores
+//                                            (what the op does for outputs over 16 MB)
 // Counters: ns per element. TensorFlow's side: bench/tf_fake_quant_bench.py.
 //
 //   build/bench/fake_quant_bench --benchmark_min_time=0.5
@@ -60,7 +62,8 @@ BENCHMARK(BM_FakeQuantVarsGradient)
     ->UseRealTime();
 
 // The floor: the same bytes in one vectorized pass with the least work (dx = g + x, a sum of
-// g), no masks.
+// g), no masks. `stream` writes dx with non-temporal stores (dx 32-byte aligned).
+template <bool stream>
 __attribute__((target("avx2"))) void FusedRange(const float* g, const float* x, float* dx,
                                                 int64_t begin, int64_t end, float* sum) {
   __m256 acc = _mm256_setzero_ps();
@@ -68,8 +71,14 @@ __attribute__((target("avx2"))) void FusedRange(const float* g, const float* x, 
   for (; i + 8 <= end; i += 8) {
     const __m256 gv = _mm256_loadu_ps(g + i);
     acc = _mm256_add_ps(acc, gv);
-    _mm256_storeu_ps(dx + i, _mm256_add_ps(gv, _mm256_loadu_ps(x + i)));
+    const __m256 sum = _mm256_add_ps(gv, _mm256_loadu_ps(x + i));
+    if (stream) {
+      _mm256_stream_ps(dx + i, sum);
+    } else {
+      _mm256_storeu_ps(dx + i, sum);
+    }
   }
+  if (stream) _mm_sfence();
   float lanes[8];
   _mm256_storeu_ps(lanes, acc);
   float s = 0;
@@ -81,7 +90,8 @@ __attribute__((target("avx2"))) void FusedRange(const float* g, const float* x, 
   *sum = s;
 }
 
-void BM_FusedFloor(benchmark::State& state) {
+template <bool stream>
+void FusedFloor(benchmark::State& state) {
   const int64_t n = state.range(0);
   const int threads = static_cast<int>(state.range(1));
   const Tensor gv = Filled(n, 2.f), xv = Filled(n, 16.f);
@@ -92,11 +102,12 @@ void BM_FusedFloor(benchmark::State& state) {
   std::vector<float> sums(threads);
   for (auto _ : state) {
     if (threads == 1) {
-      FusedRange(g, x, d, 0, n, &sums[0]);
+      FusedRange<stream>(g, x, d, 0, n, &sums[0]);
     } else {
       std::vector<std::thread> pool;
       for (int t = 0; t < threads; ++t) {
-        pool.emplace_back(FusedRange, g, x, d, n * t / threads, n * (t + 1) / threads, &sums[t]);
+        pool.emplace_back(FusedRange<stream>, g, x, d, n * t / threads, n * (t + 1) / threads,
+                          &sums[t]);
       }
       for (auto& th : pool) th.join();
     }
@@ -104,7 +115,12 @@ void BM_FusedFloor(benchmark::State& state) {
   }
   PerElement(state, n);
 }
+void BM_FusedFloor(benchmark::State& state) { FusedFloor<false>(state); }
+void BM_FusedFloorStream(benchmark::State& state) { FusedFloor<true>(state); }
 BENCHMARK(BM_FusedFloor)->ArgsProduct({{1000000, 10000000, 100000000}, {1, 2}})->UseRealTime();
+BENCHMARK(BM_FusedFloorStream)
+    ->ArgsProduct({{1000000, 10000000, 100000000}, {1, 2}})
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace tensorflow
