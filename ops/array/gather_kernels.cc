@@ -10,12 +10,16 @@
 #include "absl/strings/str_join.h"
 #include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
+#include "ops/array/internal/scatter_nd.h"
 #include "ops/array/internal/strided_copy.h"
 
 namespace tensorflow {
 namespace {
 
+using array_internal::BadScatterIndex;
 using array_internal::Dims;
+using array_internal::IndexVector;
+using array_internal::RowOf;
 
 template <typename T, typename Index>
 class GatherOp : public OpKernel {
@@ -126,7 +130,8 @@ class GatherOp : public OpKernel {
   int32_t batch_dims_ = 0;
 };
 
-// bad_indices_policy of GatherNd and ScatterNd: "" and DEFAULT are ERROR on CPU.
+// bad_indices_policy of GatherNd: "" and DEFAULT are ERROR on CPU; other values have no kernel
+// (TF registers GatherNd for those four only).
 Status ReadBadIndicesPolicy(OpKernelConstruction* ctx, bool* ignore) {
   std::string policy;
   TF_RETURN_IF_ERROR(ctx->GetAttr("bad_indices_policy", &policy));
@@ -136,62 +141,6 @@ Status ReadBadIndicesPolicy(OpKernelConstruction* ctx, bool* ignore) {
   }
   *ignore = policy == "IGNORE";
   return OkStatus();
-}
-
-// The flat row of params addressed by index vector `v` of `depth` coordinates, or -1.
-template <typename Index>
-int64_t RowOf(const Index* v, int64_t depth, const std::vector<int64_t>& dims) {
-  int64_t row = 0;
-  for (int64_t d = 0; d < depth; ++d) {
-    if (v[d] < 0 || v[d] >= dims[d]) return -1;
-    row = row * dims[d] + v[d];
-  }
-  return row;
-}
-
-template <typename Index>
-std::string IndexVector(const Index* v, int64_t depth) {
-  std::vector<int64_t> c(v, v + depth);
-  return absl::StrCat("[", absl::StrJoin(c, ", "), "]");
-}
-
-// The scatters' add: `n` slices of `src` (each the part of `shape` past `depth` dimensions)
-// added in order into `dst` at the rows the `depth`-deep index vectors of `idx` address,
-// integers wrapping as TF's. Returns the last index vector that addresses no row (the one TF
-// reports), or -1; the others are still added.
-template <typename T, typename Index>
-int64_t ScatterAddSlices(const Index* idx, int64_t n, int64_t depth, const TensorShape& shape,
-                         const T* src, T* dst) {
-  int64_t slice = 1;
-  for (int d = static_cast<int>(depth); d < shape.dims(); ++d) slice *= shape.dim_size(d);
-  const std::vector<int64_t> dims = Dims(shape);
-  int64_t bad = -1;
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t row = RowOf(idx + i * depth, depth, dims);
-    if (row < 0) {
-      bad = i;
-      continue;
-    }
-    T* out = dst + row * slice;
-    const T* in = src + i * slice;
-    for (int64_t k = 0; k < slice; ++k) {
-      if constexpr (internal::kWraps<T>) {
-        out[k] = internal::WrappingAdd(out[k], in[k]);
-      } else {
-        out[k] = static_cast<T>(out[k] + in[k]);  // strings concatenate, as TF's
-      }
-    }
-  }
-  return bad;
-}
-
-// TF's text for index vector `bad` (counted over `batch_shape`) outside `shape`.
-template <typename Index>
-Status BadScatterIndex(const TensorShape& batch_shape, int64_t bad, const Index* idx, int64_t depth,
-                       const TensorShape& shape) {
-  return errors::InvalidArgument("indices", SliceDebugString(batch_shape, bad), " = ",
-                                 IndexVector(idx + bad * depth, depth),
-                                 " does not index into shape ", shape.DebugString());
 }
 
 template <typename T, typename Index>
@@ -261,18 +210,13 @@ class ScatterNdOp : public OpKernel {
  public:
   explicit ScatterNdOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
     set_expensive(false);
-    OP_REQUIRES_OK(ctx, ReadBadIndicesPolicy(ctx, &ignore_bad_));
+    OP_REQUIRES_OK(ctx, array_internal::ReadScatterBadIndicesPolicy(ctx, &ignore_bad_));
   }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& indices = ctx->input(0);
     const Tensor& updates = ctx->input(1);
     const Tensor& shape_t = ctx->input(2);
-    OP_REQUIRES(ctx, indices.dims() >= 1,
-                errors::InvalidArgument("Indices shape must have rank at least one. Found:",
-                                        indices.shape().DebugString()));
-    OP_REQUIRES(ctx, updates.dims() >= 1,
-                errors::InvalidArgument("Updates shape must have rank at least one. Found:",
-                                        updates.shape().DebugString()));
+    OP_REQUIRES_OK(ctx, array_internal::CheckIndicesAndUpdatesRanks(indices, updates));
     TensorShape shape;
     OP_REQUIRES_OK(ctx, TensorShapeUtils::MakeShape(tensor::IntValues(shape_t), &shape));
     const bool any_update = indices.NumElements() > 0 || updates.NumElements() > 0;
@@ -315,7 +259,8 @@ class ScatterNdOp : public OpKernel {
     // Rank-1 indices are one index vector; with no elements, none.
     const int64_t n = indices.NumElements() == 0 ? 0 : batch_shape.num_elements();
     const Index* idx = indices.flat<Index>().data();
-    const int64_t bad = ScatterAddSlices(idx, n, depth, shape, updates.flat<T>().data(), dst);
+    const int64_t bad = array_internal::ScatterSlices<array_internal::ScatterNdAddFn>(
+        idx, n, depth, shape, updates.flat<T>().data(), dst);
     OP_REQUIRES(ctx, bad < 0 || ignore_bad_, BadScatterIndex(batch_shape, bad, idx, depth, shape));
   }
 
@@ -451,111 +396,29 @@ class BitcastOp : public OpKernel {
   DataType from_ = DT_INVALID, to_ = DT_INVALID;
 };
 
-// ScatterNdNonAliasingAdd: a copy of `input` with `updates` added at `indices`. TF's checks and
-// texts in TF's order (its ScatterNd "input" forms). As TF's CPU kernel does, rank-1 indices are
-// one index of depth 1 (only their first element is used: TF views them as [1, n]); depths 1-7
-// run, though TF's text says 1 to 5. Where TF reads the first dimension of a scalar indices or
-// updates (a value from memory), the text names no dimension values.
+// ScatterNdNonAliasingAdd: a copy of `input` with `updates` added at `indices` (TF's DoScatterNd
+// on the copy: array_internal::ScatterNdInto).
 template <typename T, typename Index>
 class ScatterNdNonAliasingAddOp : public OpKernel {
  public:
   explicit ScatterNdNonAliasingAddOp(OpKernelConstruction* ctx) : OpKernel(ctx) {
     set_expensive(false);
-    std::string policy;
-    OP_REQUIRES_OK(ctx, ctx->GetAttr("bad_indices_policy", &policy));
-    OP_REQUIRES(ctx,
-                policy.empty() || policy == "DEFAULT" || policy == "ERROR" || policy == "IGNORE",
-                errors::InvalidArgument("Unknown bad indices handling attribute: ", policy));
-    ignore_bad_ = policy == "IGNORE";
+    OP_REQUIRES_OK(ctx, array_internal::ReadScatterBadIndicesPolicy(ctx, &ignore_bad_));
   }
   void Compute(OpKernelContext* ctx) override {
     const Tensor& input = ctx->input(0);
-    const Tensor& indices = ctx->input(1);
-    const Tensor& updates = ctx->input(2);
-    const TensorShape& shape = input.shape();
-    OP_REQUIRES(
-        ctx, shape.dims() >= 1,
-        errors::InvalidArgument("Output must be at least 1-D, got shape: ", shape.DebugString()));
-    const int64_t n_indices = indices.NumElements(), n_updates = updates.NumElements();
-    OP_REQUIRES(
-        ctx,
-        (n_indices == 0 && n_updates == 0) ||
-            (shape.num_elements() != 0 && n_indices != 0 && n_updates != 0),
-        errors::InvalidArgument("Indices and updates specified for empty output.  indices shape: ",
-                                indices.shape().DebugString()));
-    const auto first_dims_differ = [&] {
-      const std::string i = indices.shape().DebugString(), u = updates.shape().DebugString();
-      if (indices.dims() == 0 || updates.dims() == 0) {
-        return errors::InvalidArgument("Dimensions [0,1) of indices[shape=", i,
-                                       "] must match dimensions [0,1) of updates[shape=", u, "]");
-      }
-      return errors::InvalidArgument(
-          "Dimensions [0,1) of indices[shape=", i, "] = ", indices.dim_size(0),
-          " must match dimensions [0,1) of updates[shape=", u, "] = ", updates.dim_size(0));
-    };
-    OP_REQUIRES(
-        ctx, indices.dims() > 0 && updates.dims() > 0 && indices.dim_size(0) == updates.dim_size(0),
-        first_dims_differ());
-    OP_REQUIRES_OK(ctx, ValidateUpdateShape(shape, indices, updates));
-    OP_REQUIRES(ctx, n_indices <= std::numeric_limits<Index>::max(),
-                errors::InvalidArgument("indices has too many elements for ",
-                                        DataTypeString(DataTypeToEnum<Index>::v()), " indexing: ",
-                                        n_indices, " > ", std::numeric_limits<Index>::max()));
-    OP_REQUIRES(ctx, shape.dim_size(0) <= std::numeric_limits<Index>::max(),
-                errors::InvalidArgument(
-                    "params_shape[0] too large for ", DataTypeString(DataTypeToEnum<Index>::v()),
-                    " indexing: ", shape.dim_size(0), " > ", std::numeric_limits<Index>::max()));
-    const int64_t depth = indices.dims() > 1 ? indices.dim_size(indices.dims() - 1) : 1;
-    OP_REQUIRES(ctx, depth >= 1 && depth <= 7,
-                errors::InvalidArgument("Only indices.shape[-1] values between 1 and 5 are "
-                                        "currently supported.  Requested rank: ",
-                                        depth));
+    OP_REQUIRES_OK(ctx, array_internal::ValidateScatterNdInto<Index>(input.shape(), ctx->input(1),
+                                                                     ctx->input(2)));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, shape, &out));
-    T* dst = out->flat<T>().data();
+    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, input.shape(), &out));
     if (out->flat<T>().data() != input.flat<T>().data()) {
-      std::copy_n(input.flat<T>().data(), input.NumElements(), dst);
+      std::copy_n(input.flat<T>().data(), input.NumElements(), out->flat<T>().data());
     }
-    if (n_indices == 0) return;
-    // TF's indices.flat_inner_dims(): rank-1 indices are one row.
-    const int64_t n = indices.dims() > 1 ? n_indices / depth : 1;
-    const Index* idx = indices.flat<Index>().data();
-    const int64_t bad = ScatterAddSlices(idx, n, depth, shape, updates.flat<T>().data(), dst);
-    TensorShape batch_shape = indices.shape();
-    batch_shape.RemoveLastDims(1);
-    OP_REQUIRES(ctx, bad < 0 || ignore_bad_, BadScatterIndex(batch_shape, bad, idx, depth, shape));
+    OP_REQUIRES_OK(ctx, (array_internal::ScatterNdInto<array_internal::ScatterNdAddFn, T, Index>(
+                            ctx->input(1), ctx->input(2), out, ignore_bad_)));
   }
 
  private:
-  // updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] (TF's texts).
-  static Status ValidateUpdateShape(const TensorShape& shape, const Tensor& indices,
-                                    const Tensor& updates) {
-    const int64_t slice_dim = indices.dims() > 1 ? indices.dim_size(indices.dims() - 1) : 1;
-    const int64_t batch_dim = indices.dims() > 1 ? indices.dims() - 1 : 1;
-    const auto prefix = [&] {
-      return errors::InvalidArgument("Dimensions [0,", batch_dim,
-                                     ") of indices[shape=", indices.shape().DebugString(),
-                                     "] must match dimensions [0,", batch_dim,
-                                     ") of updates[shape=", updates.shape().DebugString(), "]");
-    };
-    const auto suffix = [&] {
-      return errors::InvalidArgument("Dimensions [", slice_dim, ",", shape.dims(),
-                                     ") of input[shape=", shape.DebugString(),
-                                     "] must match dimensions [", slice_dim, ",", updates.dims(),
-                                     ") of updates[shape=", updates.shape().DebugString(), "]");
-    };
-    if (updates.dims() < batch_dim) return prefix();
-    if (shape.dims() < slice_dim + (updates.dims() - batch_dim)) return suffix();
-    if (updates.dims() != batch_dim + shape.dims() - slice_dim) return suffix();
-    for (int64_t d = 0; d < batch_dim; ++d) {
-      if (updates.dim_size(d) != indices.dim_size(d)) return prefix();
-    }
-    for (int64_t d = 0; d < updates.dims() - batch_dim; ++d) {
-      if (updates.dim_size(d + batch_dim) != shape.dim_size(d + slice_dim)) return suffix();
-    }
-    return OkStatus();
-  }
-
   bool ignore_bad_ = false;
 };
 

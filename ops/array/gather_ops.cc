@@ -4,6 +4,7 @@
 // ops/math/math_grad.cc).
 #include "framework/errors.h"
 #include "framework/op.h"
+#include "ops/array/internal/scatter_nd.h"
 
 namespace tensorflow {
 
@@ -85,46 +86,10 @@ Status GatherNdShape(InferenceContext* c) {
   return OkStatus();
 }
 
-// Checks indices and updates against the output shape `out` (TF's ScatterNdShapeHelper) and
-// sets it as output 0.
+// Sets output 0 to `out` after TF's ScatterNdShapeHelper checks.
 Status ScatterNdShapeHelper(InferenceContext* c, const PartialTensorShape& indices,
                             const PartialTensorShape& updates, const PartialTensorShape& out) {
-  auto known_elements = [](const PartialTensorShape& s) {
-    return s.IsFullyDefined() ? s.num_elements() : int64_t{-1};
-  };
-  if (known_elements(out) == 0 && (known_elements(indices) > 0 || known_elements(updates) > 0)) {
-    return errors::InvalidArgument("Indices and updates specified for empty input");
-  }
-  if (!indices.unknown_rank() && !updates.unknown_rank() && updates.dims() != 0 &&
-      indices.dim_size(indices.dims() - 1) >= 0) {
-    const int outer = indices.dims() - 1;
-    const int64_t ix = indices.dim_size(outer);
-    PartialTensorShape merged;
-    const PartialTensorShape prefix_i = SubShape(indices, 0, outer);
-    const PartialTensorShape prefix_u = SubShape(updates, 0, std::min(outer, updates.dims()));
-    Status s = InferenceContext::Merge(prefix_i, prefix_u, &merged);
-    if (!s.ok()) {
-      return errors::InvalidArgument("Dimensions [0,", outer,
-                                     ") of indices[shape=", indices.DebugString(),
-                                     "] = ", prefix_i.DebugString(), " must match dimensions [0,",
-                                     outer, ") of updates[shape=", updates.DebugString(),
-                                     "] = ", prefix_u.DebugString(), ": ", s.message());
-    }
-    if (!out.unknown_rank()) {
-      const PartialTensorShape suffix_o =
-          SubShape(out, static_cast<int>(std::min<int64_t>(ix, out.dims())), out.dims());
-      const PartialTensorShape suffix_u =
-          SubShape(updates, std::min(outer, updates.dims()), updates.dims());
-      s = InferenceContext::Merge(suffix_o, suffix_u, &merged);
-      if (!s.ok()) {
-        return errors::InvalidArgument(
-            "Dimensions [", ix, ",", out.dims(), ") of input[shape=", out.DebugString(),
-            "] = ", suffix_o.DebugString(), " must match dimensions [", outer, ",", updates.dims(),
-            ") of updates[shape=", updates.DebugString(), "] = ", suffix_u.DebugString(), ": ",
-            s.message());
-      }
-    }
-  }
+  TF_RETURN_IF_ERROR(array_internal::CheckScatterNdShapes(indices, updates, out));
   c->set_output(0, out);
   return OkStatus();
 }
@@ -220,6 +185,52 @@ Status BitcastShape(InferenceContext* c) {
 }
 
 }  // namespace
+
+namespace array_internal {
+
+// TF's ScatterNdShapeHelper checks (declared in internal/scatter_nd.h).
+Status CheckScatterNdShapes(const PartialTensorShape& indices, const PartialTensorShape& updates,
+                            const PartialTensorShape& out) {
+  auto known_elements = [](const PartialTensorShape& s) {
+    return s.IsFullyDefined() ? s.num_elements() : int64_t{-1};
+  };
+  if (known_elements(out) == 0 && (known_elements(indices) > 0 || known_elements(updates) > 0)) {
+    return errors::InvalidArgument("Indices and updates specified for empty input");
+  }
+  if (!indices.unknown_rank() && !updates.unknown_rank() && updates.dims() != 0 &&
+      indices.dim_size(indices.dims() - 1) >= 0) {
+    const int outer = indices.dims() - 1;
+    const int64_t ix = indices.dim_size(outer);
+    PartialTensorShape merged;
+    const PartialTensorShape prefix_i = SubShape(indices, 0, outer);
+    const PartialTensorShape prefix_u = SubShape(updates, 0, std::min(outer, updates.dims()));
+    Status s = InferenceContext::Merge(prefix_i, prefix_u, &merged);
+    if (!s.ok()) {
+      return errors::InvalidArgument("Dimensions [0,", outer,
+                                     ") of indices[shape=", indices.DebugString(),
+                                     "] = ", prefix_i.DebugString(), " must match dimensions [0,",
+                                     outer, ") of updates[shape=", updates.DebugString(),
+                                     "] = ", prefix_u.DebugString(), ": ", s.message());
+    }
+    if (!out.unknown_rank()) {
+      const PartialTensorShape suffix_o =
+          SubShape(out, static_cast<int>(std::min<int64_t>(ix, out.dims())), out.dims());
+      const PartialTensorShape suffix_u =
+          SubShape(updates, std::min(outer, updates.dims()), updates.dims());
+      s = InferenceContext::Merge(suffix_o, suffix_u, &merged);
+      if (!s.ok()) {
+        return errors::InvalidArgument(
+            "Dimensions [", ix, ",", out.dims(), ") of input[shape=", out.DebugString(),
+            "] = ", suffix_o.DebugString(), " must match dimensions [", outer, ",", updates.dims(),
+            ") of updates[shape=", updates.DebugString(), "] = ", suffix_u.DebugString(), ": ",
+            s.message());
+      }
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace array_internal
 
 REGISTER_OP("Gather")
     .Input("params: Tparams")

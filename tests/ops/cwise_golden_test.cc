@@ -235,6 +235,11 @@ TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {
   EXPECT_GE(CheckFile("clip_scan.pb", {"Prod"}).size(), 3u);
 }
 
+// TensorScatter{Update,Add,Sub,Min,Max} and ScatterNd{Update,Add,Sub,Min,Max} on reference
+// variables (scatter.pb, from generate_scatter.py): TF's bits, NaNs, signed zeros and
+// subnormals included.
+TEST(CwiseGoldenTest, ScatterOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("scatter.pb").size(), 10u); }
+
 TEST(CwiseGoldenTest, IndexingOpsMatchTensorFlow) {
   EXPECT_GE(CheckFile("indexing.pb").size(), 14u);
 }

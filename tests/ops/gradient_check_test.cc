@@ -4,6 +4,7 @@
 // itself (TF's gradient_checker_test cases and errors).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -390,6 +391,37 @@ GRADIENT_CHECK_TEST(DataMovement, "Transpose", "Pack", "Unpack", "Squeeze", "Con
     Scope s = Scope::NewRootScope();
     auto x = D(s, s23);
     CheckDouble(s, {x}, {s23}, {Tile(s, x, {3, 2})}, {TensorShape({6, 6})});
+  }
+}
+
+// The TensorScatter family (TF's Python gradients): the tensor's gradient where no update landed
+// (Update) or everywhere (Add, Sub), the updates' at their rows; Min and Max route each
+// element's gradient to whichever of tensor and updates the output took.
+GRADIENT_CHECK_TEST(TensorScatter, "TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub",
+                    "TensorScatterMin", "TensorScatterMax") {
+  const TensorShape s43({4, 3}), s23({2, 3});
+  using Build = std::function<Output(const Scope&, const Output&, const Output&, const Output&)>;
+  const std::vector<Build> builds = {
+      [](const Scope& s, const Output& x, const Output& i, const Output& u) -> Output {
+        return TensorScatterUpdate(s, x, i, u);
+      },
+      [](const Scope& s, const Output& x, const Output& i, const Output& u) -> Output {
+        return TensorScatterAdd(s, x, i, u);
+      },
+      [](const Scope& s, const Output& x, const Output& i, const Output& u) -> Output {
+        return TensorScatterSub(s, x, i, u);
+      },
+      [](const Scope& s, const Output& x, const Output& i, const Output& u) -> Output {
+        return TensorScatterMin(s, x, i, u);
+      },
+      [](const Scope& s, const Output& x, const Output& i, const Output& u) -> Output {
+        return TensorScatterMax(s, x, i, u);
+      }};
+  for (const Build& build : builds) {
+    Scope s = Scope::NewRootScope();
+    auto x = D(s, s43);
+    auto u = D(s, s23);
+    CheckDouble(s, {x, u}, {s43, s23}, {build(s, x, Const(s, {{3}, {1}}), u)}, {s43});
   }
 }
 

@@ -145,6 +145,29 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     {"ListDiff", "T", DT_COMPLEX128},
     // ScatterNd's OpDef admits int16 indices; TF's CPU kernels take int32 and int64.
     {"ScatterNd", "Tindices", DT_INT16},
+    // TensorScatterUpdate's OpDef admits int16 and uint16 indices: no CPU kernel in TF 2.21
+    // (NotFound there too).
+    {"TensorScatterUpdate", "Tindices", DT_INT16},
+    {"TensorScatterUpdate", "Tindices", DT_UINT16},
+    // The scatters' CPU kernels (TF's scatter_nd_op.cc): Add and Sub for the number types (and
+    // bool for the variable forms), Min and Max for the real number types only.
+    {"TensorScatterAdd", "T", DT_STRING},
+    {"TensorScatterAdd", "T", DT_BOOL},
+    {"TensorScatterSub", "T", DT_STRING},
+    {"TensorScatterSub", "T", DT_BOOL},
+    {"ResourceScatterNdAdd", "T", DT_STRING},
+    {"ResourceScatterNdSub", "T", DT_STRING},
+    {"ScatterNdMin", "T", DT_COMPLEX64},
+    {"ScatterNdMin", "T", DT_COMPLEX128},
+    {"ScatterNdMax", "T", DT_COMPLEX64},
+    {"ScatterNdMax", "T", DT_COMPLEX128},
+#define MINITF_NO_SCATTER_MIN_MAX(op) \
+  {op, "T", DT_STRING}, {op, "T", DT_BOOL}, {op, "T", DT_COMPLEX64}, { op, "T", DT_COMPLEX128 }
+    MINITF_NO_SCATTER_MIN_MAX("TensorScatterMin"),
+    MINITF_NO_SCATTER_MIN_MAX("TensorScatterMax"),
+    MINITF_NO_SCATTER_MIN_MAX("ResourceScatterNdMin"),
+    MINITF_NO_SCATTER_MIN_MAX("ResourceScatterNdMax"),
+#undef MINITF_NO_SCATTER_MIN_MAX
     // Diag and DiagPart: TF's CPU kernels have no bfloat16.
     {"Diag", "T", DT_BFLOAT16},
     {"DiagPart", "T", DT_BFLOAT16},
@@ -326,6 +349,11 @@ const std::set<std::string> kNoGradientInTf = {
     "VarIsInitializedOp", "VariableShape", "DestroyResourceOp", "ResourceApplyGradientDescent",
     "ResourceApplyMomentum", "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagrad",
     "ResourceApplyAdadelta",
+    // The scatters into variables: none in TF's C++ registry (its Python marks ScatterNdUpdate,
+    // ScatterNdAdd and ScatterNdSub NotDifferentiable and registers nothing for the others).
+    "ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdMin", "ScatterNdMax",
+    "ResourceScatterNdUpdate", "ResourceScatterNdAdd", "ResourceScatterNdSub",
+    "ResourceScatterNdMin", "ResourceScatterNdMax",
     // The random ops: no gradient in TF's C++ registry (its Python marks them
     // NotDifferentiable).
     "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle",
@@ -380,6 +408,13 @@ const std::set<std::string> kNoGoldenCase = {
     "ResourceApplyRMSProp",
     "ResourceApplyAdagrad",
     "ResourceApplyAdadelta",
+    // scatter_ops_test.cc checks them against TF's values and texts across Runs (their reference
+    // forms, the same kernels, have golden cases in scatter.pb).
+    "ResourceScatterNdUpdate",
+    "ResourceScatterNdAdd",
+    "ResourceScatterNdSub",
+    "ResourceScatterNdMin",
+    "ResourceScatterNdMax",
     // Checkpoint I/O works on files: checkpoint_test.cc checks it against TF-written
     // checkpoints (tests/golden/checkpoints) and TF's texts; the cross-check has TF read
     // minitf's.

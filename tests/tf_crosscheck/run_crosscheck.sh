@@ -37,6 +37,7 @@ fi
 "$venv/bin/python" tests/golden/generate_nn.py --check tests/golden/nn.pb
 "$venv/bin/python" tests/golden/generate_array.py --check tests/golden/array.pb
 "$venv/bin/python" tests/golden/generate_indexing.py --check tests/golden/indexing.pb
+"$venv/bin/python" tests/golden/generate_scatter.py --check tests/golden/scatter.pb
 "$venv/bin/python" tests/golden/generate_clip_scan.py --check tests/golden/clip_scan.pb
 "$venv/bin/python" tests/golden/generate_gradients.py --check tests/golden/gradients.pb
 "$venv/bin/python" tests/golden/generate_conv.py --check tests/golden/conv.pb

@@ -96,6 +96,36 @@ struct FastMaxFn {
   }
 };
 
+// The scatter ops' min and max (ScatterNdMin, TensorScatterMax...), TF's UpdateOp MIN and MAX:
+// Eigen's cwiseMin/cwiseMax as FastMinFn/FastMaxFn (a NaN already in the tensor stays, a NaN
+// update changes nothing; subnormals compare as zeros under TF's DAZ).
+struct ScatterNdMinFn {
+  template <typename T>
+  static T Apply(const T& current, const T& update) {
+    if constexpr (std::is_floating_point<T>::value || std::is_integral<T>::value) {
+      return FastMinFn::Apply(current, update);
+    } else {  // half, bfloat16: compared in float, an operand's bits
+      return static_cast<float>(update) < static_cast<float>(current) ? update : current;
+    }
+  }
+};
+struct ScatterNdMaxFn {
+  template <typename T>
+  static T Apply(const T& current, const T& update) {
+    if constexpr (std::is_floating_point<T>::value || std::is_integral<T>::value) {
+      return FastMaxFn::Apply(current, update);
+    } else {
+      return static_cast<float>(current) < static_cast<float>(update) ? update : current;
+    }
+  }
+};
+
+// The dtypes TF registers the scatter min and max for (TF_CALL_REAL_NUMBER_TYPES: no bool).
+#define MINITF_SCATTER_MIN_MAX_TYPES(M)                                                   \
+  M(float)                                                                                \
+  M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t) M(int64_t) \
+      M(uint64_t) M(Eigen::half) M(Eigen::bfloat16)
+
 }  // namespace minmax
 }  // namespace tensorflow
 

@@ -1277,6 +1277,153 @@ StridedSliceGrad::StridedSliceGrad(const ::tensorflow::Scope& scope, ::tensorflo
                                    ::tensorflow::Input strides, ::tensorflow::Input dy)
     : StridedSliceGrad(scope, shape, begin, end, strides, dy, StridedSliceGrad::Attrs()) {}
 
+TensorScatterAdd::TensorScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                                   const TensorScatterAdd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TensorScatterAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TensorScatterAdd")
+                     .Input(_tensor)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+TensorScatterAdd::TensorScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : TensorScatterAdd(scope, tensor, indices, updates, TensorScatterAdd::Attrs()) {}
+
+TensorScatterMax::TensorScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                                   const TensorScatterMax::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TensorScatterMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TensorScatterMax")
+                     .Input(_tensor)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+TensorScatterMax::TensorScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : TensorScatterMax(scope, tensor, indices, updates, TensorScatterMax::Attrs()) {}
+
+TensorScatterMin::TensorScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                                   const TensorScatterMin::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TensorScatterMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TensorScatterMin")
+                     .Input(_tensor)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+TensorScatterMin::TensorScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : TensorScatterMin(scope, tensor, indices, updates, TensorScatterMin::Attrs()) {}
+
+TensorScatterSub::TensorScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                                   const TensorScatterSub::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TensorScatterSub");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TensorScatterSub")
+                     .Input(_tensor)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+TensorScatterSub::TensorScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                                   ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : TensorScatterSub(scope, tensor, indices, updates, TensorScatterSub::Attrs()) {}
+
+TensorScatterUpdate::TensorScatterUpdate(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input tensor, ::tensorflow::Input indices,
+                                         ::tensorflow::Input updates,
+                                         const TensorScatterUpdate::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _tensor = ::tensorflow::ops::AsNodeOut(scope, tensor);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("TensorScatterUpdate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "TensorScatterUpdate")
+                     .Input(_tensor)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output = Output(ret, 0);
+}
+
+TensorScatterUpdate::TensorScatterUpdate(const ::tensorflow::Scope& scope,
+                                         ::tensorflow::Input tensor, ::tensorflow::Input indices,
+                                         ::tensorflow::Input updates)
+    : TensorScatterUpdate(scope, tensor, indices, updates, TensorScatterUpdate::Attrs()) {}
+
 Tile::Tile(const ::tensorflow::Scope& scope, ::tensorflow::Input input,
            ::tensorflow::Input multiples) {
   if (!scope.ok()) return;

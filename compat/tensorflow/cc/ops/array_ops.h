@@ -1879,6 +1879,221 @@ class StridedSliceGrad {
   ::tensorflow::Output output;
 };
 
+/// Adds sparse `updates` to an existing tensor according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor: Tensor to copy/update.
+/// * indices: Index tensor.
+/// * updates: Updates to scatter into output.
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: A new tensor copied from tensor and updates applied according to the indices.
+class TensorScatterAdd {
+ public:
+  /// Optional attribute setters for TensorScatterAdd
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  TensorScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates);
+  TensorScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                   const TensorScatterAdd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Apply a sparse update to a tensor taking the element-wise maximum.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor: Tensor to copy/update.
+/// * indices: Index tensor.
+/// * updates: Updates to scatter into output.
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: A new tensor copied from tensor and updates applied according to the indices.
+class TensorScatterMax {
+ public:
+  /// Optional attribute setters for TensorScatterMax
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  TensorScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates);
+  TensorScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                   const TensorScatterMax::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Apply a sparse update to a tensor taking the element-wise minimum.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor: Tensor to copy/update.
+/// * indices: Index tensor.
+/// * updates: Updates to scatter into output.
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: A new tensor copied from tensor and updates applied according to the indices.
+class TensorScatterMin {
+ public:
+  /// Optional attribute setters for TensorScatterMin
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  TensorScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates);
+  TensorScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                   const TensorScatterMin::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Subtracts sparse `updates` from an existing tensor according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor: Tensor to copy/update.
+/// * indices: Index tensor.
+/// * updates: Updates to scatter into output.
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: A new tensor copied from tensor and updates applied according to the indices.
+class TensorScatterSub {
+ public:
+  /// Optional attribute setters for TensorScatterSub
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  TensorScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates);
+  TensorScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                   ::tensorflow::Input indices, ::tensorflow::Input updates,
+                   const TensorScatterSub::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
+/// Scatter `updates` into an existing tensor according to `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * tensor: Tensor to copy/update.
+/// * indices: Index tensor.
+/// * updates: Updates to scatter into output.
+///
+/// Optional attributes (see `Attrs`):
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: A new tensor copied from tensor and updates applied according to the indices.
+class TensorScatterUpdate {
+ public:
+  /// Optional attribute setters for TensorScatterUpdate
+  struct Attrs {
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    StringPiece bad_indices_policy_ = "";
+  };
+  TensorScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                      ::tensorflow::Input indices, ::tensorflow::Input updates);
+  TensorScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input tensor,
+                      ::tensorflow::Input indices, ::tensorflow::Input updates,
+                      const TensorScatterUpdate::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output; }
+  operator ::tensorflow::Input() const { return output; }
+  ::tensorflow::Node* node() const { return output.node(); }
+
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output;
+};
+
 /// Constructs a tensor by tiling a given tensor.
 ///
 /// Args:

@@ -102,6 +102,253 @@ IsVariableInitialized::IsVariableInitialized(const ::tensorflow::Scope& scope,
   this->is_initialized = Output(ret, 0);
 }
 
+ResourceScatterNdAdd::ResourceScatterNdAdd(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates,
+                                           const ResourceScatterNdAdd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterNdAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterNdAdd")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterNdAdd::ResourceScatterNdAdd(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates)
+    : ResourceScatterNdAdd(scope, ref, indices, updates, ResourceScatterNdAdd::Attrs()) {}
+
+ResourceScatterNdMax::ResourceScatterNdMax(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates,
+                                           const ResourceScatterNdMax::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterNdMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterNdMax")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterNdMax::ResourceScatterNdMax(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates)
+    : ResourceScatterNdMax(scope, ref, indices, updates, ResourceScatterNdMax::Attrs()) {}
+
+ResourceScatterNdMin::ResourceScatterNdMin(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates,
+                                           const ResourceScatterNdMin::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterNdMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterNdMin")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterNdMin::ResourceScatterNdMin(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates)
+    : ResourceScatterNdMin(scope, ref, indices, updates, ResourceScatterNdMin::Attrs()) {}
+
+ResourceScatterNdSub::ResourceScatterNdSub(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates,
+                                           const ResourceScatterNdSub::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterNdSub");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterNdSub")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterNdSub::ResourceScatterNdSub(const ::tensorflow::Scope& scope,
+                                           ::tensorflow::Input ref, ::tensorflow::Input indices,
+                                           ::tensorflow::Input updates)
+    : ResourceScatterNdSub(scope, ref, indices, updates, ResourceScatterNdSub::Attrs()) {}
+
+ResourceScatterNdUpdate::ResourceScatterNdUpdate(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input ref,
+                                                 ::tensorflow::Input indices,
+                                                 ::tensorflow::Input updates,
+                                                 const ResourceScatterNdUpdate::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterNdUpdate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterNdUpdate")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterNdUpdate::ResourceScatterNdUpdate(const ::tensorflow::Scope& scope,
+                                                 ::tensorflow::Input ref,
+                                                 ::tensorflow::Input indices,
+                                                 ::tensorflow::Input updates)
+    : ResourceScatterNdUpdate(scope, ref, indices, updates, ResourceScatterNdUpdate::Attrs()) {}
+
+ScatterNdAdd::ScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                           ::tensorflow::Input indices, ::tensorflow::Input updates,
+                           const ScatterNdAdd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterNdAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterNdAdd")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterNdAdd::ScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                           ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterNdAdd(scope, ref, indices, updates, ScatterNdAdd::Attrs()) {}
+
+ScatterNdSub::ScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                           ::tensorflow::Input indices, ::tensorflow::Input updates,
+                           const ScatterNdSub::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterNdSub");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterNdSub")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterNdSub::ScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                           ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterNdSub(scope, ref, indices, updates, ScatterNdSub::Attrs()) {}
+
+ScatterNdUpdate::ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                                 ::tensorflow::Input indices, ::tensorflow::Input updates,
+                                 const ScatterNdUpdate::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterNdUpdate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterNdUpdate")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_)
+                     .Attr("bad_indices_policy", attrs.bad_indices_policy_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterNdUpdate::ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                                 ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterNdUpdate(scope, ref, indices, updates, ScatterNdUpdate::Attrs()) {}
+
 Variable::Variable(const ::tensorflow::Scope& scope, PartialTensorShape shape, DataType dtype,
                    const Variable::Attrs& attrs) {
   if (!scope.ok()) return;

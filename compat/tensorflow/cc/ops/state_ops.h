@@ -165,6 +165,433 @@ class IsVariableInitialized {
   ::tensorflow::Output is_initialized;
 };
 
+/// Applies sparse addition to individual values or slices in a Variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A resource handle. Must be from a VarHandleOp.
+/// * indices: A Tensor. Must be one of the following types: int32, int64.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterNdAdd {
+ public:
+  /// Optional attribute setters for ResourceScatterNdAdd
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ResourceScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ResourceScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ResourceScatterNdAdd::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+};
+
+/// Applies an element-wise maximum of sparse `updates` to a variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A resource handle. Must be from a VarHandleOp.
+/// * indices: A Tensor. Must be one of the following types: int32, int64.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterNdMax {
+ public:
+  /// Optional attribute setters for ResourceScatterNdMax
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ResourceScatterNdMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ResourceScatterNdMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ResourceScatterNdMax::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+};
+
+/// Applies an element-wise minimum of sparse `updates` to a variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A resource handle. Must be from a VarHandleOp.
+/// * indices: A Tensor. Must be one of the following types: int32, int64.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterNdMin {
+ public:
+  /// Optional attribute setters for ResourceScatterNdMin
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ResourceScatterNdMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ResourceScatterNdMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ResourceScatterNdMin::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+};
+
+/// Applies sparse subtraction to individual values or slices in a Variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A resource handle. Must be from a VarHandleOp.
+/// * indices: A Tensor. Must be one of the following types: int32, int64.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterNdSub {
+ public:
+  /// Optional attribute setters for ResourceScatterNdSub
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ResourceScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ResourceScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ResourceScatterNdSub::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+};
+
+/// Applies sparse `updates` to individual values or slices within a given variable according to
+/// `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A resource handle. Must be from a VarHandleOp.
+/// * indices: A Tensor. Must be one of the following types: int32, int64.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterNdUpdate {
+ public:
+  /// Optional attribute setters for ResourceScatterNdUpdate
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ResourceScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                          ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ResourceScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                          ::tensorflow::Input indices, ::tensorflow::Input updates,
+                          const ResourceScatterNdUpdate::Attrs& attrs);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+};
+
+/// Applies sparse addition to individual values or slices in a Variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A mutable Tensor. Should be from a Variable node.
+/// * indices: A Tensor. A tensor of indices into ref.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterNdAdd {
+ public:
+  /// Optional attribute setters for ScatterNdAdd
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+               ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+               ::tensorflow::Input indices, ::tensorflow::Input updates,
+               const ScatterNdAdd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Applies sparse subtraction to individual values or slices in a Variable.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A mutable Tensor. Should be from a Variable node.
+/// * indices: A Tensor. A tensor of indices into ref.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterNdSub {
+ public:
+  /// Optional attribute setters for ScatterNdSub
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+               ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ScatterNdSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+               ::tensorflow::Input indices, ::tensorflow::Input updates,
+               const ScatterNdSub::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Applies sparse `updates` to individual values or slices within a given variable according to
+/// `indices`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: A mutable Tensor. Should be from a Variable node.
+/// * indices: A Tensor. A tensor of indices into ref.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+/// * bad_indices_policy: Defaults to "".
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterNdUpdate {
+ public:
+  /// Optional attribute setters for ScatterNdUpdate
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    /// Defaults to ""
+    TF_MUST_USE_RESULT Attrs BadIndicesPolicy(StringPiece x) {
+      Attrs ret = *this;
+      ret.bad_indices_policy_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+    StringPiece bad_indices_policy_ = "";
+  };
+  ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                  ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                  ::tensorflow::Input indices, ::tensorflow::Input updates,
+                  const ScatterNdUpdate::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+  static Attrs BadIndicesPolicy(StringPiece x) {
+    return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
 /// Holds state in the form of a tensor that persists across steps.
 ///
 /// Args:
