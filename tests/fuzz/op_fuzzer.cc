@@ -28,12 +28,14 @@ const std::vector<const OpDef*>& FocusOps() {
         "CropAndResizeGradImage",
         // Index, size and shape inputs.
         "Gather", "GatherV2", "GatherNd", "Slice", "StridedSlice", "StridedSliceGrad", "OneHot",
-        "ScatterNd", "Pad", "PadV2", "MirrorPad", "Tile", "Reshape", "Transpose", "ConcatV2",
-        "Split", "SplitV", "Pack", "Unpack", "Range", "Fill", "ReverseV2", "BroadcastTo",
-        "UnsortedSegmentSum", "SegmentSum", "DepthToSpace", "SpaceToDepth", "ResizeBilinear",
-        "ResizeNearestNeighbor", "Sum", "Mean", "ArgMax", "Cumsum", "ExpandDims", "Squeeze",
-        "Bitcast", "InvertPermutation", "TopKV2", "MaxPool", "AvgPool", "Conv2D", "MatMul",
-        "BatchMatMulV2", "Cast", "SparseSoftmaxCrossEntropyWithLogits",
+        "ScatterNd", "ScatterNdNonAliasingAdd", "TensorScatterUpdate", "TensorScatterAdd",
+        "TensorScatterSub", "TensorScatterMin", "TensorScatterMax", "Pad", "PadV2", "MirrorPad",
+        "Tile", "Reshape", "Transpose", "ConcatV2", "Split", "SplitV", "Pack", "Unpack", "Range",
+        "Fill", "ReverseV2", "BroadcastTo", "UnsortedSegmentSum", "SegmentSum", "DepthToSpace",
+        "SpaceToDepth", "ResizeBilinear", "ResizeNearestNeighbor", "Sum", "Mean", "ArgMax",
+        "Cumsum", "ExpandDims", "Squeeze", "Bitcast", "InvertPermutation", "TopKV2", "MaxPool",
+        "AvgPool", "Conv2D", "MatMul", "BatchMatMulV2", "Cast",
+        "SparseSoftmaxCrossEntropyWithLogits",
         // Values TF's own kernel mishandles (HistogramSummary wrote past its buckets on
         // +DBL_MAX), and serialized protos from a tensor.
         "HistogramSummary", "ScalarSummary", "MergeSummary"};
