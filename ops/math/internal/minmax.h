@@ -121,10 +121,11 @@ struct ScatterNdMaxFn {
 };
 
 // The dtypes TF registers the scatter min and max for (TF_CALL_REAL_NUMBER_TYPES: no bool).
-#define MINITF_SCATTER_MIN_MAX_TYPES(M)                                                   \
-  M(float)                                                                                \
-  M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t) M(int64_t) \
-      M(uint64_t) M(Eigen::half) M(Eigen::bfloat16)
+// clang-format off
+#define MINITF_SCATTER_MIN_MAX_TYPES(M)                                                          \
+  M(float) M(double) M(int32_t) M(uint32_t) M(uint16_t) M(uint8_t) M(int16_t) M(int8_t)          \
+  M(int64_t) M(uint64_t) M(Eigen::half) M(Eigen::bfloat16)
+// clang-format on
 
 }  // namespace minmax
 }  // namespace tensorflow
