@@ -397,7 +397,7 @@ class BitcastOp : public OpKernel {
 };
 
 // ScatterNdNonAliasingAdd: a copy of `input` with `updates` added at `indices` (TF's DoScatterNd
-// on the copy: array_internal::ScatterNdInto).
+// on the copy: array_internal::ValidateScatterNdInto, then ApplyScatterNd).
 template <typename T, typename Index>
 class ScatterNdNonAliasingAddOp : public OpKernel {
  public:
@@ -406,16 +406,14 @@ class ScatterNdNonAliasingAddOp : public OpKernel {
     OP_REQUIRES_OK(ctx, array_internal::ReadScatterBadIndicesPolicy(ctx, &ignore_bad_));
   }
   void Compute(OpKernelContext* ctx) override {
-    const Tensor& input = ctx->input(0);
-    OP_REQUIRES_OK(ctx, array_internal::ValidateScatterNdInto<Index>(input.shape(), ctx->input(1),
-                                                                     ctx->input(2)));
+    const Tensor& indices = ctx->input(1);
+    const Tensor& updates = ctx->input(2);
+    OP_REQUIRES_OK(
+        ctx, array_internal::ValidateScatterNdInto<Index>(ctx->input(0).shape(), indices, updates));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, input.shape(), &out));
-    if (out->flat<T>().data() != input.flat<T>().data()) {
-      std::copy_n(input.flat<T>().data(), input.NumElements(), out->flat<T>().data());
-    }
-    OP_REQUIRES_OK(ctx, (array_internal::ScatterNdInto<array_internal::ScatterNdAddFn, T, Index>(
-                            ctx->input(1), ctx->input(2), out, ignore_bad_)));
+    OP_REQUIRES_OK(ctx, array_internal::ForwardOrCopyInput0<T>(ctx, &out));
+    OP_REQUIRES_OK(ctx, (array_internal::ApplyScatterNd<array_internal::ScatterNdAddFn, T, Index>(
+                            indices, updates, out, ignore_bad_)));
   }
 
  private:

@@ -1,9 +1,7 @@
 // CPU kernels of tensor_scatter_ops.cc: TF's TensorScatterOp (its own checks and texts, then
-// DoScatterNd on a copy of `tensor`, or on `tensor`'s buffer when nothing else views it), for
+// DoScatterNd's on a copy of `tensor`, or on `tensor`'s buffer when nothing else views it), for
 // the dtypes TF registers: Update for every type, Add and Sub for the number types, Min and Max
 // for the real number types.
-#include <algorithm>
-
 #include "framework/op_kernel.h"
 #include "ops/array/internal/scatter_nd.h"
 #include "ops/math/internal/minmax.h"
@@ -59,13 +57,11 @@ class TensorScatterOp : public OpKernel {
                                   " must match the inner ", updates.dims() - outer,
                                   " dimensions of updates.shape=", updates.shape().DebugString()));
     }
+    OP_REQUIRES_OK(ctx, array_internal::ValidateScatterNdInto<Index>(shape, indices, updates));
     Tensor* out = nullptr;
-    OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, shape, &out));
-    if (out->NumElements() > 0 && out->flat<T>().data() != input.flat<T>().data()) {
-      std::copy_n(input.flat<T>().data(), input.NumElements(), out->flat<T>().data());
-    }
+    OP_REQUIRES_OK(ctx, array_internal::ForwardOrCopyInput0<T>(ctx, &out));
     OP_REQUIRES_OK(
-        ctx, (array_internal::ScatterNdInto<Fn, T, Index>(indices, updates, out, ignore_bad_)));
+        ctx, (array_internal::ApplyScatterNd<Fn, T, Index>(indices, updates, out, ignore_bad_)));
   }
 
  private:

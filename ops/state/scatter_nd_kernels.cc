@@ -49,7 +49,7 @@ class ScatterNdUpdateOp : public OpKernel {
                    array_internal::ValidateScatterNdInto<Index>(params.shape(), indices, updates));
     Tensor target;
     OP_REQUIRES_OK(ctx, state_internal::UpdateTarget(ctx, 0, &params, &target));
-    Status s = array_internal::ScatterNdInto<Fn, T, Index>(indices, updates, &target, ignore_bad_);
+    Status s = array_internal::ApplyScatterNd<Fn, T, Index>(indices, updates, &target, ignore_bad_);
     ctx->replace_ref_input(0, target, /*lock_held=*/true);
     OP_REQUIRES_OK(ctx, std::move(s));  // after the other updates landed, as TF
   }
@@ -68,7 +68,7 @@ class ScatterNdUpdateOp : public OpKernel {
                    array_internal::ValidateScatterNdInto<Index>(current.shape(), indices, updates));
     Tensor target;
     OP_REQUIRES_OK(ctx, state_internal::ResourceUpdateTarget(ctx, var, &target));
-    Status s = array_internal::ScatterNdInto<Fn, T, Index>(indices, updates, &target, ignore_bad_);
+    Status s = array_internal::ApplyScatterNd<Fn, T, Index>(indices, updates, &target, ignore_bad_);
     *var->tensor() = std::move(target);
     OP_REQUIRES_OK(ctx, std::move(s));  // after the other updates landed, as TF
   }

@@ -5,12 +5,14 @@
 // in index order (TF's CPU functor), index vectors outside the tensor are skipped and the last
 // one is reported unless bad_indices_policy is IGNORE.
 //
-//   Tensor* out = ...;  // a copy of the input, or the variable's buffer
-//   OP_REQUIRES_OK(ctx, array_internal::ScatterNdInto<ScatterNdAddFn, float, int32_t>(
-//                           indices, updates, out, ignore_bad));
+//   OP_REQUIRES_OK(ctx, ValidateScatterNdInto<int32_t>(shape, indices, updates));
+//   Tensor* out = ...;  // a copy of the input (ForwardOrCopyInput0), or the variable's buffer
+//   OP_REQUIRES_OK(ctx, ApplyScatterNd<ScatterNdAddFn, float, int32_t>(indices, updates, out,
+//                                                                      ignore_bad));
 #ifndef MINITF_OPS_ARRAY_INTERNAL_SCATTER_ND_H_
 #define MINITF_OPS_ARRAY_INTERNAL_SCATTER_ND_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -208,14 +210,14 @@ Status ValidateScatterNdInto(const TensorShape& shape, const Tensor& indices,
   return OkStatus();
 }
 
-// TF's DoScatterNd into `*out` (allocate = false): the checks above, nothing more for an empty
-// tensor, index depths 1 to 7 (TF's text says 5), then the updates in index order. As TF's CPU
-// kernel does, rank-1 indices are one index vector of depth 1 (only their first element is
-// used: TF views them as [1, n]). A bad index vector fails after the others were applied.
+// The rest of TF's DoScatterNd into `*out` (allocate = false), once ValidateScatterNdInto
+// passed for out's shape: nothing more for an empty tensor, index depths 1 to 7 (TF's text says
+// 5), then the updates in index order. As TF's CPU kernel does, rank-1 indices are one index
+// vector of depth 1 (only their first element is used: TF views them as [1, n]). A bad index
+// vector fails after the others were applied.
 template <typename Fn, typename T, typename Index>
-Status ScatterNdInto(const Tensor& indices, const Tensor& updates, Tensor* out, bool ignore_bad) {
-  const TensorShape shape = out->shape();
-  TF_RETURN_IF_ERROR(ValidateScatterNdInto<Index>(shape, indices, updates));
+Status ApplyScatterNd(const Tensor& indices, const Tensor& updates, Tensor* out, bool ignore_bad) {
+  const TensorShape& shape = out->shape();
   if (shape.num_elements() == 0) return OkStatus();
   const int64_t depth = indices.dims() > 1 ? indices.dim_size(indices.dims() - 1) : 1;
   if (depth < 1 || depth > 7) {
@@ -232,6 +234,18 @@ Status ScatterNdInto(const Tensor& indices, const Tensor& updates, Tensor* out, 
     TensorShape batch_shape = indices.shape();
     batch_shape.RemoveLastDims(1);
     return BadScatterIndex(batch_shape, bad, idx, depth, shape);
+  }
+  return OkStatus();
+}
+
+// Output 0 as a copy of input 0 to scatter into: input 0's own buffer when nothing else views
+// it, else a new one with its values (ScatterNdNonAliasingAdd, TensorScatter*).
+template <typename T>
+Status ForwardOrCopyInput0(OpKernelContext* ctx, Tensor** out) {
+  const Tensor& input = ctx->input(0);
+  TF_RETURN_IF_ERROR(ctx->forward_input_or_allocate_output({0}, 0, input.shape(), out));
+  if ((*out)->NumElements() > 0 && (*out)->flat<T>().data() != input.flat<T>().data()) {
+    std::copy_n(input.flat<T>().data(), input.NumElements(), (*out)->flat<T>().data());
   }
   return OkStatus();
 }
