@@ -12,7 +12,9 @@ fuzz_seconds=${MINITF_FUZZ_SECONDS:-60}
 tools/install_packages.sh clang-14 libclang-rt-14-dev
 
 # Configured every time (quick when nothing changed), so targets added since the last run exist.
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++-14 \
+# -g1 (line tables): reports name function, file and line; a tenth less compile time than -g.
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
+      -DCMAKE_CXX_COMPILER=clang++-14 \
       -DMINITF_SANITIZE=ON -DMINITF_FUZZ=ON \
       -DMINITF_BUILD_EXAMPLES=OFF -DMINITF_BUILD_BENCHMARKS=OFF > /dev/null
 cmake --build "$build_dir" -j2 --target framework_tests ops_tests runtime_tests cli_tests fuzzers
