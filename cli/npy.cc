@@ -13,6 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "framework/internal/bool_bytes.h"
 
 namespace minitf {
 namespace {
@@ -347,17 +348,18 @@ void DecodeNumbers(const Header& h, absl::string_view data, int64_t count, Tenso
   const bool swap = h.element.big_endian && h.element.swap_unit > 1;
   if (!h.fortran_order && !swap) {
     if (count > 0) std::memcpy(dst, data.data(), static_cast<size_t>(count * n));
-    return;
-  }
-  ElementOrder order(h.shape, h.fortran_order);
-  const int64_t unit = h.element.swap_unit;
-  for (int64_t i = 0; i < count; ++i) {
-    const char* src = data.data() + order.Next() * n;
-    char* to = dst + i * n;
-    for (int64_t u = 0; u < n; u += unit) {
-      for (int64_t b = 0; b < unit; ++b) to[u + b] = swap ? src[u + unit - 1 - b] : src[u + b];
+  } else {
+    ElementOrder order(h.shape, h.fortran_order);
+    const int64_t unit = h.element.swap_unit;
+    for (int64_t i = 0; i < count; ++i) {
+      const char* src = data.data() + order.Next() * n;
+      char* to = dst + i * n;
+      for (int64_t u = 0; u < n; u += unit) {
+        for (int64_t b = 0; b < unit; ++b) to[u + b] = swap ? src[u + unit - 1 - b] : src[u + b];
+      }
     }
   }
+  if (out->dtype() == tensorflow::DT_BOOL) tensorflow::internal::NormalizeBoolBytes(dst, count);
 }
 
 std::string PythonTuple(const tensorflow::TensorShape& shape) {

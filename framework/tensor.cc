@@ -7,10 +7,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <type_traits>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "framework/errors.h"
+#include "framework/internal/bool_bytes.h"
 #include "framework/internal/tensor_memory.h"
 #include "framework/resource_handle.h"
 #include "tensorflow/core/framework/resource_handle.pb.h"
@@ -425,6 +427,7 @@ bool FillFromProto(const TensorProto& proto, Tensor* t) {
     } else {
       if (proto.tensor_content().size() != static_cast<size_t>(n) * sizeof(T)) return false;
       if (n > 0) std::memcpy(out, proto.tensor_content().data(), n * sizeof(T));
+      if constexpr (std::is_same<T, bool>::value) internal::NormalizeBoolBytes(out, n);
       return true;
     }
   }

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "framework/errors.h"
+#include "framework/internal/bool_bytes.h"
 #include "framework/internal/crc32c.h"
 #include "framework/random.h"
 #include "ops/io/internal/table.h"
@@ -457,6 +458,7 @@ Status BundleReader::Lookup(absl::string_view key, Tensor* val) {
   TF_RETURN_IF_ERROR(ReadData(entry.shard_id(), entry.offset(), expected, dst));
   const uint32_t crc = crc32c::Value(dst, static_cast<size_t>(expected));
   if (crc != crc32c::Unmask(entry.crc32c())) return ChecksumError(entry, crc);
+  if (dtype == DT_BOOL) internal::NormalizeBoolBytes(dst, n);
   *val = std::move(out);
   return OkStatus();
 }

@@ -150,6 +150,20 @@ std::string Npy(const std::string& header, const std::string& data) {
   return out + dict + data;
 }
 
+// A bool array's bytes other than 0 and 1 read as true (NumPy's reading), held as 1.
+TEST(Npy, BoolBytesAreZeroOrOne) {
+  const std::string b1 = "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }";
+  absl::StatusOr<Tensor> t = ParseNpy(Npy(b1, std::string("\x02\x00\xff\x01", 4)), "b.npy");
+  ASSERT_TRUE(t.ok()) << t.status();
+  const auto bytes = t->tensor_data();
+  EXPECT_EQ(std::string(bytes.data(), bytes.size()), std::string("\x01\x00\x01\x01", 4));
+  const std::string fortran = "{'descr': '|b1', 'fortran_order': True, 'shape': (2, 2), }";
+  t = ParseNpy(Npy(fortran, std::string("\x07\x00\x00\x09", 4)), "f.npy");
+  ASSERT_TRUE(t.ok()) << t.status();
+  const auto fbytes = t->tensor_data();
+  EXPECT_EQ(std::string(fbytes.data(), fbytes.size()), std::string("\x01\x00\x00\x01", 4));
+}
+
 TEST(Npy, MalformedFilesAreInvalidArgument) {
   const std::string f4 = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
   ASSERT_TRUE(ParseNpy(Npy(f4, std::string(8, '\0')), "ok").ok());

@@ -182,6 +182,22 @@ TEST(TensorTest, ProtoRoundTrips) {
   EXPECT_FALSE(x.FromProto(resource));
 }
 
+// A bool tensor's bytes from a proto's tensor_content: any nonzero byte is true (C++ has only
+// 0 and 1 for a bool; the tensor fuzzer found SummarizeValue reading 255), and is 1 from then on.
+TEST(TensorTest, BoolContentBytesAreZeroOrOne) {
+  TensorProto proto;
+  proto.set_dtype(DT_BOOL);
+  proto.mutable_tensor_shape()->add_dim()->set_size(4);
+  proto.set_tensor_content(std::string("\x02\x00\xff\x01", 4));
+  Tensor t;
+  ASSERT_TRUE(t.FromProto(proto));
+  test::ExpectTensorEqual<bool>(t, test::AsTensor<bool>({true, false, true, true}));
+  EXPECT_EQ(t.SummarizeValue(10), "1 0 1 1");
+  TensorProto back;
+  t.AsProtoTensorContent(&back);
+  EXPECT_EQ(back.tensor_content(), std::string("\x01\x00\x01\x01", 4));
+}
+
 TEST(TensorTest, DebugStringFormats) {
   Tensor m = test::AsTensor<int32_t>({1, 2, 3, 4}, {2, 2});
   EXPECT_EQ(m.SummarizeValue(10), "[1 2][3 4]");
