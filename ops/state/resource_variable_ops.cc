@@ -8,37 +8,14 @@
 //   auto v = ops::VarHandleOp(root, DT_FLOAT, {2}, ops::VarHandleOp::SharedName("v"));
 //   auto init = ops::AssignVariableOp(root, v, ops::Const(root, {1.f, 2.f}));
 //   auto x = ops::ReadVariableOp(root, v, DT_FLOAT);    // shape [2]
-#include "absl/strings/str_cat.h"
-#include "framework/errors.h"
 #include "framework/op.h"
+#include "ops/state/internal/handle_shape.h"
 
 namespace tensorflow {
 
 using shape_inference::InferenceContext;
 using shape_inference::ShapeAndType;
-
-namespace {
-
-// Input 0's handle data checked against the dtype attr (TF's ValidateVariableResourceHandle);
-// *shape is the handle's shape, unknown when the handle's data is.
-Status HandleShape(InferenceContext* c, PartialTensorShape* shape) {
-  DataType dtype;
-  TF_RETURN_IF_ERROR(c->GetAttr("dtype", &dtype));
-  const std::vector<ShapeAndType>* handle = c->input_handle_shapes_and_types(0);
-  if (handle == nullptr || handle->empty()) {
-    *shape = PartialTensorShape();
-    return OkStatus();
-  }
-  if ((*handle)[0].dtype != dtype) {
-    return errors::InvalidArgument("Trying to read variable with wrong dtype. Expected ",
-                                   DataTypeString((*handle)[0].dtype), " got ",
-                                   DataTypeString(dtype));
-  }
-  *shape = (*handle)[0].shape;
-  return OkStatus();
-}
-
-}  // namespace
+using state_internal::VariableHandleShape;
 
 REGISTER_OP("VarHandleOp")
     .Attr("container: string = ''")
@@ -76,7 +53,7 @@ REGISTER_OP("ReadVariableOp")
     .SetIsStateful()
     .SetShapeFn([](InferenceContext* c) {
       PartialTensorShape shape;
-      TF_RETURN_IF_ERROR(HandleShape(c, &shape));
+      TF_RETURN_IF_ERROR(VariableHandleShape(c, &shape));
       c->set_output(0, shape);
       return OkStatus();
     })
@@ -93,7 +70,7 @@ REGISTER_OP("AssignVariableOp")
     .SetIsStateful()
     .SetShapeFn([](InferenceContext* c) {
       PartialTensorShape shape, merged;
-      TF_RETURN_IF_ERROR(HandleShape(c, &shape));
+      TF_RETURN_IF_ERROR(VariableHandleShape(c, &shape));
       return InferenceContext::Merge(shape, c->input(1), &merged);
     })
     .Summary("Assigns a new value to a variable.")
@@ -110,7 +87,7 @@ REGISTER_OP("AssignVariableOp")
       .SetIsStateful()                                                              \
       .SetShapeFn([](InferenceContext* c) {                                         \
         PartialTensorShape shape;                                                   \
-        return HandleShape(c, &shape);                                              \
+        return VariableHandleShape(c, &shape);                                      \
       })                                                                            \
       .Summary(SUMMARY)                                                             \
       .ArgDoc("resource", "handle to the resource in which to store the variable.") \

@@ -235,10 +235,10 @@ TEST(CwiseGoldenTest, ClipAndCumsumMatchTensorFlow) {
   EXPECT_GE(CheckFile("clip_scan.pb", {"Prod"}).size(), 3u);
 }
 
-// TensorScatter{Update,Add,Sub,Min,Max} and ScatterNd{Update,Add,Sub,Min,Max} on reference
-// variables (scatter.pb, from generate_scatter.py): TF's bits, NaNs, signed zeros and
-// subnormals included.
-TEST(CwiseGoldenTest, ScatterOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("scatter.pb").size(), 10u); }
+// TensorScatter{Update,Add,Sub,Min,Max}, and ScatterNd{Update,Add,Sub,Min,Max} and
+// Scatter{Update,Add,Sub,Mul,Div,Min,Max} on reference variables (scatter.pb, from
+// generate_scatter.py): TF's bits, NaNs, signed zeros and subnormals included.
+TEST(CwiseGoldenTest, ScatterOpsMatchTensorFlow) { EXPECT_EQ(CheckFile("scatter.pb").size(), 17u); }
 
 TEST(CwiseGoldenTest, IndexingOpsMatchTensorFlow) {
   EXPECT_GE(CheckFile("indexing.pb").size(), 14u);

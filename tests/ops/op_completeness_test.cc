@@ -168,6 +168,11 @@ const std::set<std::tuple<std::string, std::string, DataType>> kNoKernelInTf = {
     MINITF_NO_SCATTER_MIN_MAX("ResourceScatterNdMin"),
     MINITF_NO_SCATTER_MIN_MAX("ResourceScatterNdMax"),
 #undef MINITF_NO_SCATTER_MIN_MAX
+    // ResourceScatterMin/Max's OpDef admits the number types; TF's CPU kernels are the real ones.
+    {"ResourceScatterMin", "dtype", DT_COMPLEX64},
+    {"ResourceScatterMin", "dtype", DT_COMPLEX128},
+    {"ResourceScatterMax", "dtype", DT_COMPLEX64},
+    {"ResourceScatterMax", "dtype", DT_COMPLEX128},
     // Diag and DiagPart: TF's CPU kernels have no bfloat16.
     {"Diag", "T", DT_BFLOAT16},
     {"DiagPart", "T", DT_BFLOAT16},
@@ -350,10 +355,14 @@ const std::set<std::string> kNoGradientInTf = {
     "ResourceApplyMomentum", "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagrad",
     "ResourceApplyAdadelta",
     // The scatters into variables: none in TF's C++ registry (its Python marks ScatterNdUpdate,
-    // ScatterNdAdd and ScatterNdSub NotDifferentiable and registers nothing for the others).
+    // ScatterNdAdd, ScatterNdSub and the Scatter* row forms NotDifferentiable and registers
+    // nothing for the others).
     "ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdMin", "ScatterNdMax",
     "ResourceScatterNdUpdate", "ResourceScatterNdAdd", "ResourceScatterNdSub",
-    "ResourceScatterNdMin", "ResourceScatterNdMax",
+    "ResourceScatterNdMin", "ResourceScatterNdMax", "ScatterUpdate", "ScatterAdd", "ScatterSub",
+    "ScatterMul", "ScatterDiv", "ScatterMin", "ScatterMax", "ResourceScatterUpdate",
+    "ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterMul", "ResourceScatterDiv",
+    "ResourceScatterMin", "ResourceScatterMax",
     // The random ops: no gradient in TF's C++ registry (its Python marks them
     // NotDifferentiable).
     "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle",
@@ -415,6 +424,15 @@ const std::set<std::string> kNoGoldenCase = {
     "ResourceScatterNdSub",
     "ResourceScatterNdMin",
     "ResourceScatterNdMax",
+    // scatter_rows_test.cc checks them against TF's values and texts (their reference forms,
+    // the same kernels, have golden cases in scatter.pb).
+    "ResourceScatterUpdate",
+    "ResourceScatterAdd",
+    "ResourceScatterSub",
+    "ResourceScatterMul",
+    "ResourceScatterDiv",
+    "ResourceScatterMin",
+    "ResourceScatterMax",
     // Checkpoint I/O works on files: checkpoint_test.cc checks it against TF-written
     // checkpoints (tests/golden/checkpoints) and TF's texts; the cross-check has TF read
     // minitf's.

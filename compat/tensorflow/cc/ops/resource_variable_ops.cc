@@ -111,6 +111,168 @@ ReadVariableOp::ReadVariableOp(const ::tensorflow::Scope& scope, ::tensorflow::I
   this->value = Output(ret, 0);
 }
 
+ResourceScatterAdd::ResourceScatterAdd(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterAdd")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterDiv::ResourceScatterDiv(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterDiv");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterDiv")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterMax::ResourceScatterMax(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterMax")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterMin::ResourceScatterMin(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterMin")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterMul::ResourceScatterMul(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterMul");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterMul")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterSub::ResourceScatterSub(const ::tensorflow::Scope& scope,
+                                       ::tensorflow::Input resource, ::tensorflow::Input indices,
+                                       ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterSub");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterSub")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
+ResourceScatterUpdate::ResourceScatterUpdate(const ::tensorflow::Scope& scope,
+                                             ::tensorflow::Input resource,
+                                             ::tensorflow::Input indices,
+                                             ::tensorflow::Input updates) {
+  if (!scope.ok()) return;
+  auto _resource = ::tensorflow::ops::AsNodeOut(scope, resource);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ResourceScatterUpdate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ResourceScatterUpdate")
+                     .Input(_resource)
+                     .Input(_indices)
+                     .Input(_updates);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+}
+
 VarHandleOp::VarHandleOp(const ::tensorflow::Scope& scope, DataType dtype, PartialTensorShape shape,
                          const VarHandleOp::Attrs& attrs) {
   if (!scope.ok()) return;

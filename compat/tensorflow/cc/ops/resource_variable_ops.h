@@ -148,6 +148,139 @@ class ReadVariableOp {
   ::tensorflow::Output value;
 };
 
+/// Adds sparse updates to the variable referenced by `resource`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterAdd {
+ public:
+  ResourceScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Divides sparse updates into the variable referenced by `resource`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterDiv {
+ public:
+  ResourceScatterDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Reduces sparse updates into the variable referenced by `resource` using the `max` operation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterMax {
+ public:
+  ResourceScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Reduces sparse updates into the variable referenced by `resource` using the `min` operation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterMin {
+ public:
+  ResourceScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Multiplies sparse updates into the variable referenced by `resource`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterMul {
+ public:
+  ResourceScatterMul(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Subtracts sparse updates from the variable referenced by `resource`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterSub {
+ public:
+  ResourceScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                     ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
+/// Assigns sparse updates to the variable referenced by `resource`.
+///
+/// Args:
+/// * scope: A Scope object
+/// * resource: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Returns:
+/// * the created `Operation`
+class ResourceScatterUpdate {
+ public:
+  ResourceScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input resource,
+                        ::tensorflow::Input indices, ::tensorflow::Input updates);
+  operator ::tensorflow::Operation() const { return operation; }
+
+  Operation operation;
+};
+
 /// Creates a handle to a Variable resource.
 ///
 /// Args:

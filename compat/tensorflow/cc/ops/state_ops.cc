@@ -259,6 +259,151 @@ ResourceScatterNdUpdate::ResourceScatterNdUpdate(const ::tensorflow::Scope& scop
                                                  ::tensorflow::Input updates)
     : ResourceScatterNdUpdate(scope, ref, indices, updates, ResourceScatterNdUpdate::Attrs()) {}
 
+ScatterAdd::ScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterAdd::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterAdd");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterAdd")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterAdd::ScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterAdd(scope, ref, indices, updates, ScatterAdd::Attrs()) {}
+
+ScatterDiv::ScatterDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterDiv::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterDiv");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterDiv")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterDiv::ScatterDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterDiv(scope, ref, indices, updates, ScatterDiv::Attrs()) {}
+
+ScatterMax::ScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterMax::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterMax");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterMax")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterMax::ScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterMax(scope, ref, indices, updates, ScatterMax::Attrs()) {}
+
+ScatterMin::ScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterMin::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterMin");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterMin")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterMin::ScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterMin(scope, ref, indices, updates, ScatterMin::Attrs()) {}
+
+ScatterMul::ScatterMul(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterMul::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterMul");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterMul")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterMul::ScatterMul(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterMul(scope, ref, indices, updates, ScatterMul::Attrs()) {}
+
 ScatterNdAdd::ScatterNdAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
                            ::tensorflow::Input indices, ::tensorflow::Input updates,
                            const ScatterNdAdd::Attrs& attrs) {
@@ -348,6 +493,64 @@ ScatterNdUpdate::ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow:
 ScatterNdUpdate::ScatterNdUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
                                  ::tensorflow::Input indices, ::tensorflow::Input updates)
     : ScatterNdUpdate(scope, ref, indices, updates, ScatterNdUpdate::Attrs()) {}
+
+ScatterSub::ScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates,
+                       const ScatterSub::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterSub");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterSub")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterSub::ScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                       ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterSub(scope, ref, indices, updates, ScatterSub::Attrs()) {}
+
+ScatterUpdate::ScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                             ::tensorflow::Input indices, ::tensorflow::Input updates,
+                             const ScatterUpdate::Attrs& attrs) {
+  if (!scope.ok()) return;
+  auto _ref = ::tensorflow::ops::AsNodeOut(scope, ref);
+  if (!scope.ok()) return;
+  auto _indices = ::tensorflow::ops::AsNodeOut(scope, indices);
+  if (!scope.ok()) return;
+  auto _updates = ::tensorflow::ops::AsNodeOut(scope, updates);
+  if (!scope.ok()) return;
+  ::tensorflow::Node* ret;
+  const auto unique_name = scope.GetUniqueNameForOp("ScatterUpdate");
+  auto builder = ::tensorflow::NodeBuilder(unique_name, "ScatterUpdate")
+                     .Input(_ref)
+                     .Input(_indices)
+                     .Input(_updates)
+                     .Attr("use_locking", attrs.use_locking_);
+  scope.UpdateBuilder(&builder);
+  scope.UpdateStatus(builder.Finalize(scope.graph(), &ret));
+  if (!scope.ok()) return;
+  scope.UpdateStatus(scope.DoShapeInference(ret));
+  this->operation = Operation(ret);
+  this->output_ref = Output(ret, 0);
+}
+
+ScatterUpdate::ScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                             ::tensorflow::Input indices, ::tensorflow::Input updates)
+    : ScatterUpdate(scope, ref, indices, updates, ScatterUpdate::Attrs()) {}
 
 Variable::Variable(const ::tensorflow::Scope& scope, PartialTensorShape shape, DataType dtype,
                    const Variable::Attrs& attrs) {

@@ -426,6 +426,216 @@ class ResourceScatterNdUpdate {
   Operation operation;
 };
 
+/// Adds sparse updates to a variable reference.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterAdd {
+ public:
+  /// Optional attribute setters for ScatterAdd
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterAdd(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterAdd::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Divides a variable reference by sparse updates.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterDiv {
+ public:
+  /// Optional attribute setters for ScatterDiv
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterDiv(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterDiv::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Reduces sparse updates into a variable reference using the `max` operation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterMax {
+ public:
+  /// Optional attribute setters for ScatterMax
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterMax(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterMax::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Reduces sparse updates into a variable reference using the `min` operation.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterMin {
+ public:
+  /// Optional attribute setters for ScatterMin
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterMin(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterMin::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Multiplies sparse updates into a variable reference.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterMul {
+ public:
+  /// Optional attribute setters for ScatterMul
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterMul(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterMul(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterMul::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
 /// Applies sparse addition to individual values or slices in a Variable.
 ///
 /// Args:
@@ -586,6 +796,91 @@ class ScatterNdUpdate {
   }
   static Attrs BadIndicesPolicy(StringPiece x) {
     return Attrs().BadIndicesPolicy(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Subtracts sparse updates to a variable reference.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to false.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterSub {
+ public:
+  /// Optional attribute setters for ScatterSub
+  struct Attrs {
+    /// Defaults to false
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = false;
+  };
+  ScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates);
+  ScatterSub(const ::tensorflow::Scope& scope, ::tensorflow::Input ref, ::tensorflow::Input indices,
+             ::tensorflow::Input updates, const ScatterSub::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
+  }
+
+  Operation operation;
+  ::tensorflow::Output output_ref;
+};
+
+/// Applies sparse updates to a variable reference.
+///
+/// Args:
+/// * scope: A Scope object
+/// * ref: Should be from a `Variable` node.
+/// * indices: A tensor of indices into the first dimension of `ref`.
+/// * updates:
+///
+/// Optional attributes (see `Attrs`):
+/// * use_locking: Defaults to true.
+///
+/// Returns:
+/// * `Output`: The output_ref tensor.
+class ScatterUpdate {
+ public:
+  /// Optional attribute setters for ScatterUpdate
+  struct Attrs {
+    /// Defaults to true
+    TF_MUST_USE_RESULT Attrs UseLocking(bool x) {
+      Attrs ret = *this;
+      ret.use_locking_ = x;
+      return ret;
+    }
+
+    bool use_locking_ = true;
+  };
+  ScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                ::tensorflow::Input indices, ::tensorflow::Input updates);
+  ScatterUpdate(const ::tensorflow::Scope& scope, ::tensorflow::Input ref,
+                ::tensorflow::Input indices, ::tensorflow::Input updates,
+                const ScatterUpdate::Attrs& attrs);
+  operator ::tensorflow::Output() const { return output_ref; }
+  operator ::tensorflow::Input() const { return output_ref; }
+  ::tensorflow::Node* node() const { return output_ref.node(); }
+
+  static Attrs UseLocking(bool x) {
+    return Attrs().UseLocking(x);
   }
 
   Operation operation;
