@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the test suites and the libFuzzer harnesses with AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang 14, Debug, in build-asan/), runs the suites, then runs each
-# harness for MINITF_FUZZ_SECONDS (default 60) from its committed seeds (tests/fuzz/corpus/);
-# any sanitizer report, crash or broken invariant fails. Called by .ci/run.
+# harness for MINITF_FUZZ_SECONDS (default 60) from its committed seeds (tests/fuzz/corpus/),
+# two processes at a time throughout; any sanitizer report, crash or broken invariant fails.
+# Called by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${MINITF_ASAN_BUILD_DIR:-build-asan}
@@ -22,9 +23,28 @@ cmake --build "$build_dir" -j2 --target framework_tests ops_tests runtime_tests 
 # turns it into ResourceExhausted, as tests check), not abort inside ASan.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-for t in framework_tests ops_tests runtime_tests cli/cli_tests; do
-  "$build_dir/tests/$t" --gtest_brief=1
-done
+export build_dir fuzz_seconds
+logs=$(mktemp -d)
+export logs
+
+# Two at a time (the runs are single-threaded under ASan's Debug build): each job's log is kept
+# and printed when it fails. xargs exits non-zero when any job did.
+# suite BINARY [SHARD]: one test binary, or shard SHARD of 2 of it.
+suite() {
+  local log="$logs/${1//\//_}${2:+-$2}.log"
+  if [ -n "${2:-}" ]; then
+    export GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$2
+  fi
+  if ! "$build_dir/tests/$1" --gtest_brief=1 > "$log" 2>&1; then
+    tail -n 80 "$log"
+    echo "$1${2:+ (shard $2 of 2)} failed under ASan/UBSan"
+    return 1
+  fi
+  grep -h "tests from .* ran" "$log" | sed "s|^|$1${2:+ shard $2}: |"
+}
+export -f suite
+printf '%s\n' "ops_tests 0" "ops_tests 1" framework_tests runtime_tests cli/cli_tests |
+  xargs -P 2 -L 1 bash -c 'suite "$@"' _
 echo "sanitized test suites passed"
 
 # The fuzzers: new inputs go to a scratch folder (the committed seeds stay as they are), a
@@ -33,21 +53,27 @@ echo "sanitized test suites passed"
 # the time (7 executions/s of the op harness instead of 227).
 findings=$PWD/fuzz-findings
 mkdir -p "$findings"
-for harness in graph_def op tensor npy checkpoint saved_model record; do
+export findings
+fuzz() {
+  local harness=$1 scratch dict=()
   scratch=$(mktemp -d)
-  dict=()
   [ -f "tests/fuzz/$harness.dict" ] && dict=(-dict="tests/fuzz/$harness.dict")
   # TMPDIR: where the checkpoint and SavedModel harnesses write the files they read.
   if ! TMPDIR="$scratch" "$build_dir/tests/fuzz/${harness}_fuzzer" \
-         -max_total_time="$fuzz_seconds" -entropic=0 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
-         -artifact_prefix="$findings/$harness-" "${dict[@]}" \
+         -max_total_time="$fuzz_seconds" -entropic=0 -timeout=30 -rss_limit_mb=4096 \
+         -print_final_stats=1 -artifact_prefix="$findings/$harness-" "${dict[@]}" \
          "$scratch" "tests/fuzz/corpus/$harness" > "$scratch.log" 2>&1; then
     tail -n 60 "$scratch.log"
     echo "fuzzer $harness found a problem: its input is in $findings"
-    exit 1
+    return 1
   fi
+  local runs
   runs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$scratch.log")
   echo "fuzzer $harness: ${runs:-?} runs in ${fuzz_seconds}s, nothing found"
   rm -rf "$scratch" "$scratch.log"
-done
+}
+export -f fuzz
+printf '%s\n' graph_def op tensor npy checkpoint saved_model record |
+  xargs -P 2 -L 1 bash -c 'fuzz "$@"' _
 rmdir "$findings" 2>/dev/null || true
+rm -rf "$logs"
