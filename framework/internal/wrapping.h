@@ -55,6 +55,20 @@ constexpr T WrappingNeg(T a) {
   }
 }
 
+// a / b, integers truncated toward zero: an integer divided by 0 gives 0 (the kernel then
+// reports TF's error) and a signed minimum divided by -1 wraps to itself, where C++ traps.
+template <typename T>
+constexpr T WrappingDiv(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    if (b == T(0)) return T(0);
+  }
+  if constexpr (kWraps<T> && std::is_signed<T>::value) {
+    return b == T(-1) ? WrappingNeg(a) : static_cast<T>(a / b);
+  } else {
+    return a / b;
+  }
+}
+
 }  // namespace internal
 }  // namespace tensorflow
 

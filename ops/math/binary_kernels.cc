@@ -133,24 +133,13 @@ struct ModFn {
   }
 };
 
-template <typename T>
-bool HasZero(const Tensor& t) {
-  if constexpr (std::is_integral<T>::value) {
-    const T* p = t.flat<T>().data();
-    for (int64_t i = 0; i < t.NumElements(); ++i) {
-      if (p[i] == T(0)) return true;
-    }
-  }
-  return false;
-}
-
 // Integer FloorDiv and FloorMod: after the shapes, a zero divisor is TF's error.
 template <typename T, typename Fn>
 class IntegerDivisionOp : public OpKernel {
  public:
   explicit IntegerDivisionOp(OpKernelConstruction* ctx) : OpKernel(ctx) { set_expensive(false); }
   void Compute(OpKernelContext* ctx) override {
-    const bool zero = HasZero<T>(ctx->input(1));
+    const bool zero = std::is_integral<T>::value && cwise::HasZero<T>(ctx->input(1));
     if (!cwise::BroadcastBinary<T, T>(ctx, [](bool, T a, T b) { return Fn::Apply(a, b); })) {
       return;
     }

@@ -39,14 +39,7 @@ struct MulFn {
 struct DivFn {
   template <typename T>
   T operator()(const T& a, const T& b) const {
-    if constexpr (std::is_integral<T>::value) {
-      if (b == T(0)) return T(0);
-    }
-    if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
-      return b == T(-1) ? internal::WrappingNeg(a) : static_cast<T>(a / b);
-    } else {
-      return a / b;
-    }
+    return internal::WrappingDiv(a, b);
   }
 };
 
@@ -57,17 +50,6 @@ struct DivNoNanFn {
     return b == T(0) ? T(0) : a / b;
   }
 };
-
-template <typename T>
-bool HasZero(const Tensor& t) {
-  if constexpr (std::is_integral<T>::value) {
-    const T* p = t.flat<T>().data();
-    for (int64_t i = 0; i < t.NumElements(); ++i) {
-      if (p[i] == T(0)) return true;
-    }
-  }
-  return false;
-}
 
 // TF's Eigen rounds a float NaN to the bfloat16 NaN 0x7fc0 whatever its sign; Eigen 3.4 keeps
 // the sign. Results in bfloat16 get TF's NaN.
@@ -91,7 +73,8 @@ class BinaryOp : public OpKernel {
     const Fn fn;
     // Shapes are checked first, then integer division by zero, as TF's kernel does (DivFn
     // itself never traps: it gives 0 for a zero divisor).
-    const bool zero_divisor = std::is_same<Fn, DivFn>::value && HasZero<T>(ctx->input(1));
+    const bool zero_divisor = std::is_same<Fn, DivFn>::value && std::is_integral<T>::value &&
+                              cwise::HasZero<T>(ctx->input(1));
     if (!cwise::BroadcastBinary<T, T>(ctx, [&](bool, T a, T b) { return fn(a, b); })) return;
     OP_REQUIRES(ctx, !zero_divisor, errors::InvalidArgument("Integer division by zero"));
     Tensor* out = ctx->mutable_output(0);

@@ -14,6 +14,7 @@
 #include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
 #include "ops/array/internal/scatter_nd.h"
+#include "ops/math/internal/cwise_loops.h"
 #include "ops/math/internal/minmax.h"
 #include "ops/state/internal/resource_var.h"
 #include "ops/state/internal/variable_update.h"
@@ -37,26 +38,9 @@ struct ScatterMulFn {
 struct ScatterDivFn {
   template <typename T>
   static T Apply(const T& current, const T& update) {
-    if constexpr (std::is_integral<T>::value) {
-      if (update == T(0)) return T(0);
-      if constexpr (std::is_signed<T>::value) {
-        if (update == T(-1)) return internal::WrappingNeg(current);
-      }
-      return static_cast<T>(current / update);
-    } else {
-      return current / update;
-    }
+    return internal::WrappingDiv(current, update);
   }
 };
-
-template <typename T>
-bool HasZero(const Tensor& t) {
-  const T* p = t.flat<T>().data();
-  for (int64_t i = 0; i < t.NumElements(); ++i) {
-    if (p[i] == T{}) return true;
-  }
-  return false;
-}
 
 // TF's ValidShapes: updates.shape == indices.shape + params.shape[1:], or a scalar.
 bool UpdatesFit(const TensorShape& params, const TensorShape& indices, const TensorShape& updates) {
@@ -161,7 +145,8 @@ class ScatterUpdateOp : public OpKernel {
     OP_REQUIRES_OK(ctx, CheckIndexSpace<Index>(params.shape(), indices));
     // TF divides integers by zero (SIGFPE); floats divide by zero as IEEE says.
     if constexpr (kDivides && std::is_integral<T>::value) {
-      OP_REQUIRES(ctx, !HasZero<T>(updates), errors::InvalidArgument("updates must not contain 0"));
+      OP_REQUIRES(ctx, !cwise::HasZero<T>(updates),
+                  errors::InvalidArgument("updates must not contain 0"));
     }
     if (indices.NumElements() == 0) return;
     Tensor target;
@@ -186,7 +171,8 @@ class ScatterUpdateOp : public OpKernel {
                 UpdatesDoNotFit(params, indices.shape(), updates.shape()));
     OP_REQUIRES_OK(ctx, CheckIndexSpace<Index>(params, indices));
     if constexpr (kDivides) {
-      OP_REQUIRES(ctx, !HasZero<T>(updates), errors::InvalidArgument("updates must not contain 0"));
+      OP_REQUIRES(ctx, !cwise::HasZero<T>(updates),
+                  errors::InvalidArgument("updates must not contain 0"));
     }
     if (indices.NumElements() == 0) return;
     // TF then checks only that indices' shape starts updates'; rows of another size than the

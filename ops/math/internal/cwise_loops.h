@@ -89,6 +89,17 @@ bool BroadcastBinary(OpKernelContext* ctx, const Fn& fn) {
   return true;
 }
 
+// Whether any element of `t` (dtype T) equals T's zero: the divisor checks of Div, FloorDiv,
+// FloorMod and the scatter divisions.
+template <typename T>
+bool HasZero(const Tensor& t) {
+  const T* p = t.flat<T>().data();
+  for (int64_t i = 0; i < t.NumElements(); ++i) {
+    if (p[i] == T{}) return true;
+  }
+  return false;
+}
+
 }  // namespace cwise
 }  // namespace tensorflow
 
