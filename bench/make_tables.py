@@ -132,6 +132,9 @@ def main():
 
         # Training steps: time and memory, minitf and TF in the same run.
         tr = gbench(bench("training_bench"), ".", max(args.seconds, 1.0))
+        # The QAT step's floor: its two matrix products at the FMA peak of the threads used
+        # (BM_FmaPeak, one thread; both GEMMs sum each element as one FMA chain in k order).
+        gemm_floor_us = tr["BM_FmaPeak"]["qat_gemm_floor_us"]
         rows = []
         for step, graph in (("QAT layer", "qat.pb"), ("box refinement", "box.pb")):
             key = "BM_QatStep" if graph == "qat.pb" else "BM_BoxStep"
@@ -139,15 +142,17 @@ def main():
                 b = tr[f"{key}/{threads}"]
                 us = b["ns"] / 1000
                 tf_ns, tf_rss = tf.session(graph, threads, "target", "step", 3)
-                rows.append([step, threads, f"{us:.0f}", f"{tf_ns / 1000:.0f}",
+                floor = f"{gemm_floor_us / threads:.0f}" if key == "BM_QatStep" else "-"
+                rows.append([step, threads, floor, f"{us:.0f}", f"{tf_ns / 1000:.0f}",
                              f"**{tf_ns / 1000 / us:.2f}x**", f"{b['peak_tensor_MB']:.1f}",
                              f"{b['max_rss_MB']:.0f}", f"{tf_rss:.0f}"])
-        print("\nTraining steps, us per step; memory in MB:\n")
-        print(table(["step", "threads", "minitf", "TensorFlow 2.21", "TF / minitf",
+        print("\nTraining steps, us per step; memory in MB (GEMM floor: the QAT step's two matrix "
+              f"products at the FMA peak, {tr['BM_FmaPeak']['GFLOPs']:.0f} GFLOP/s per thread):\n")
+        print(table(["step", "threads", "GEMM floor", "minitf", "TensorFlow 2.21", "TF / minitf",
                      "minitf peak tensors", "minitf peak RSS", "TF peak RSS"], rows))
 
         # Seed kernels.
-        cr = gbench(bench("crop_and_resize_bench"), "GradBoxes|GradImage", args.seconds)
+        cr = gbench(bench("crop_and_resize_bench"), "CropAndResize", args.seconds)
         tf_cr = {}
         for threads in (1, 2):
             for line in tf.script("tf_crop_and_resize_bench.py", threads):
@@ -156,7 +161,7 @@ def main():
                     tf_cr[(m.group(1), int(m.group(2)))] = float(m.group(3))
         inner = 64 * 7 * 7 * 256  # boxes x crop x depth of crop_and_resize_bench.cc
         rows = []
-        for op in ("CropAndResizeGradBoxes", "CropAndResizeGradImage"):
+        for op in ("CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage"):
             one = cr[f"BM_{op}/1"]["ns"]
             for threads in (1, 2):
                 ns = cr[f"BM_{op}/{threads}"]["ns"]
@@ -164,7 +169,8 @@ def main():
                 rows.append([op, threads, f"{ns / 1000:.0f}", f"{ns / inner:.2f}",
                              f"{one / ns:.2f}x", f"{tf_us:.0f}" if tf_us else "-",
                              f"{tf_us * 1000 / ns:.1f}x" if tf_us else "-"])
-        print("\nCropAndResize gradients, 64 boxes 7x7x256 on [2, 32, 32, 256], us per call:\n")
+        print("\nCropAndResize and its gradients, 64 boxes 7x7x256 on [2, 32, 32, 256], "
+              "us per call:\n")
         print(table(["op", "threads", "minitf", "ns per inner element", "speed-up over 1 thread",
                      "TensorFlow 2.21", "TF / minitf"], rows))
 

@@ -6,9 +6,13 @@
 //              gradients wrt w, min, max (MatMul x2, VarsGradient, the loss's chain).
 //   Box step:  CropAndResize(image[8,128,128,16], 64 boxes, 14x14), mean squared error;
 //              gradient wrt the boxes (CropAndResizeGradBoxes).
+//   FMA peak:  one thread's FMA rate, and the QAT step's two matrix products at that rate
+//              (the floor of that step; bench/make_tables.py prints it beside the step).
 #include <benchmark/benchmark.h>
+#include <immintrin.h>
 #include <sys/resource.h>
 
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -92,6 +96,63 @@ void RunStep(benchmark::State& state, Operation (*build)(const Scope&)) {
   getrusage(RUSAGE_SELF, &usage);
   state.counters["max_rss_MB"] = static_cast<double>(usage.ru_maxrss) / 1e3;
 }
+
+// The QAT step's floor: its two matrix products (x * wq forward, x^T * dy for the gradient of
+// wq; 2 * 256 * 512 * 128 FLOP each) take FLOPs / peak at best, and TensorFlow's oneDNN and
+// minitf's GEMM both sum each element as one FMA chain in k order (the bits compared), so
+// neither can do fewer. The peak: one thread's FMA rate with the widest vectors this CPU has,
+// 24 (AVX-512) or 12 (AVX2) independent chains; counter GFLOPs.
+constexpr double kQatStepGemmFlops = 2 * (2.0 * 256 * 512 * 128);
+
+__attribute__((target("avx512f"))) float FmaChains512(int64_t rounds) {
+  const __m512 x = _mm512_set1_ps(0.999f), y = _mm512_set1_ps(1e-3f);
+  __m512 acc[24];
+  for (__m512& a : acc) a = _mm512_setzero_ps();
+  for (int64_t i = 0; i < rounds; ++i) {
+#pragma GCC unroll 24
+    for (__m512& a : acc) a = _mm512_fmadd_ps(a, x, y);
+  }
+  __m512 sum = acc[0];
+  for (int j = 1; j < 24; ++j) sum = _mm512_add_ps(sum, acc[j]);
+  return _mm512_reduce_add_ps(sum);
+}
+
+__attribute__((target("avx2,fma"))) float FmaChains256(int64_t rounds) {
+  const __m256 x = _mm256_set1_ps(0.999f), y = _mm256_set1_ps(1e-3f);
+  __m256 acc[12];
+  for (__m256& a : acc) a = _mm256_setzero_ps();
+  for (int64_t i = 0; i < rounds; ++i) {
+#pragma GCC unroll 12
+    for (__m256& a : acc) a = _mm256_fmadd_ps(a, x, y);
+  }
+  __m256 sum = acc[0];
+  for (int j = 1; j < 12; ++j) sum = _mm256_add_ps(sum, acc[j]);
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, sum);
+  return lanes[0];
+}
+
+void BM_FmaPeak(benchmark::State& state) {
+  const bool wide = __builtin_cpu_supports("avx512f");
+  if (!wide && !(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))) {
+    state.SkipWithError("no FMA vectors on this CPU");
+    return;
+  }
+  constexpr int64_t kRounds = 1 << 16;
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    int64_t rounds = kRounds;
+    benchmark::DoNotOptimize(rounds);  // one call per iteration, not hoisted
+    benchmark::DoNotOptimize(wide ? FmaChains512(rounds) : FmaChains256(rounds));
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double flops =
+      static_cast<double>(state.iterations()) * kRounds * (wide ? 24.0 * 16 : 12.0 * 8) * 2;
+  state.counters["GFLOPs"] = flops / seconds / 1e9;
+  state.counters["qat_gemm_floor_us"] = kQatStepGemmFlops / (flops / seconds) * 1e6;
+}
+BENCHMARK(BM_FmaPeak)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 void BM_QatStep(benchmark::State& state) { RunStep(state, QatStep); }
 BENCHMARK(BM_QatStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
