@@ -129,13 +129,38 @@ struct Sample {
   float y_lerp, x_lerp;
 };
 
-// Calls fn(sample) for every sample of a box that lies inside the image (TF's inclusive test
-// [0, H-1] x [0, W-1]; a NaN coordinate is outside, see Inside), in TF's (y, x)
+// The samples of a box along one axis (its rows or its columns): the coordinate, TF's inside
+// test, and for those inside the two pixel indexes and the weight. The same for every row of
+// a box, so computed once per box rather than once per point.
+struct AxisSample {
+  float coord;
+  bool inside;
+  int lo, hi;  // floor and ceil pixel indexes (inside only)
+  float lerp;  // coord - lo
+};
+void AxisSamples(float lo, float hi, int size, int crop, float scale,
+                 std::vector<AxisSample>* out) {
+  out->resize(crop);
+  for (int i = 0; i < crop; ++i) {
+    AxisSample& a = (*out)[i];
+    a.coord = SampleCoord(lo, hi, size, crop, i, scale);
+    a.inside = Inside(a.coord, size);
+    if (!a.inside) continue;
+    a.lo = PixelIndex<Floor>(a.coord, size);
+    a.hi = PixelIndex<Ceil>(a.coord, size);
+    a.lerp = a.coord - a.lo;
+  }
+}
+
+// Calls fn(sample, in_y, in_x) for every sample of a box that lies inside the image (TF's
+// inclusive test [0, H-1] x [0, W-1]; a NaN coordinate is outside, see Inside), in TF's (y, x)
 // order. `hs` and `ws` are the op's own scales (the gradients of boxes compute theirs
 // differently from the forward op).
 template <typename F>
 void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch, int cw, float hs,
                    float ws, F fn) {
+  std::vector<AxisSample> xs;
+  AxisSamples(x1, x2, W, cw, ws, &xs);
   Sample s;
   for (s.y = 0; s.y < ch; ++s.y) {
     const float in_y = SampleCoord(y1, y2, H, ch, s.y, hs);
@@ -144,12 +169,12 @@ void ForEachSample(float y1, float x1, float y2, float x2, int H, int W, int ch,
     s.bottom = PixelIndex<Ceil>(in_y, H);
     s.y_lerp = in_y - s.top;
     for (s.x = 0; s.x < cw; ++s.x) {
-      const float in_x = SampleCoord(x1, x2, W, cw, s.x, ws);
-      if (!Inside(in_x, W)) continue;
-      s.left = PixelIndex<Floor>(in_x, W);
-      s.right = PixelIndex<Ceil>(in_x, W);
-      s.x_lerp = in_x - s.left;
-      fn(s, in_y, in_x);
+      const AxisSample& a = xs[s.x];
+      if (!a.inside) continue;
+      s.left = a.lo;
+      s.right = a.hi;
+      s.x_lerp = a.lerp;
+      fn(s, in_y, a.coord);
     }
   }
 }
@@ -214,10 +239,12 @@ class CropAndResizeOp : public OpKernel {
       return img + ((int64_t{b} * H + y) * W + x) * depth;
     };
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 16384 / per_box), [&](int64_t b0, int64_t b1) {
+      std::vector<AxisSample> xs;
       for (int64_t b = b0; b < b1; ++b) {
         const float y1 = bx(b, 0), x1 = bx(b, 1), y2 = bx(b, 2), x2 = bx(b, 3);
         const int32_t bi = ind(b);
         const float hs = ForwardScale(y1, y2, H, ch), ws = ForwardScale(x1, x2, W, cw);
+        AxisSamples(x1, x2, W, cw, ws, &xs);
         for (int y = 0; y < ch; ++y) {
           float* row = out + ((b * ch + y) * cw) * depth;
           const float in_y = SampleCoord(y1, y2, H, ch, y, hs);
@@ -230,19 +257,18 @@ class CropAndResizeOp : public OpKernel {
           const float y_lerp = in_y - top;
           for (int x = 0; x < cw; ++x) {
             float* o = row + x * depth;
-            const float in_x = SampleCoord(x1, x2, W, cw, x, ws);
-            if (!Inside(in_x, W)) {
+            const AxisSample& a = xs[x];
+            if (!a.inside) {
               std::fill(o, o + depth, extrapolation);
               continue;
             }
             if (nearest) {
-              const T* p = pixel(bi, PixelIndex<Round>(in_y, H), PixelIndex<Round>(in_x, W));
+              const T* p = pixel(bi, PixelIndex<Round>(in_y, H), PixelIndex<Round>(a.coord, W));
               for (int64_t d = 0; d < depth; ++d) o[d] = static_cast<float>(p[d]);
               continue;
             }
-            const int left = PixelIndex<Floor>(in_x, W);
-            const int right = PixelIndex<Ceil>(in_x, W);
-            const float x_lerp = in_x - left;
+            const int left = a.lo, right = a.hi;
+            const float x_lerp = a.lerp;
             const T* ptl = pixel(bi, top, left);
             const T* ptr = pixel(bi, top, right);
             const T* pbl = pixel(bi, bottom, left);
