@@ -23,9 +23,12 @@ namespace {
 
 // One output pixel of the bilinear crop of a float image: o[d] = t + (b - t) * y_lerp, with
 // t and b the x-lerps of the top and bottom corners (TF's expression, element by element, no
-// FMA: the same bits at every vector width). Cloned for AVX-512 and AVX2: the depth loop is
-// most of the forward op.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void BilinearPixel(
+// FMA: the same bits at every vector width). Compiled for AVX-512, AVX2 and the baseline, one
+// picked per CPU (BilinearPixelFor): the depth loop is most of the forward op. (Not GCC's
+// target_clones: its ifunc resolver runs before ThreadSanitizer's runtime is up and crashes.)
+using BilinearPixelFn = void (*)(const float*, const float*, const float*, const float*, float,
+                                 float, int64_t, float*);
+inline __attribute__((always_inline)) void BilinearPixelLoop(
     const float* __restrict tl, const float* __restrict tr, const float* __restrict bl,
     const float* __restrict br, float x_lerp, float y_lerp, int64_t depth, float* __restrict o) {
   for (int64_t d = 0; d < depth; ++d) {
@@ -33,6 +36,28 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void BilinearPixel(
     const float b = bl[d] + (br[d] - bl[d]) * x_lerp;
     o[d] = t + (b - t) * y_lerp;
   }
+}
+#define MINITF_BILINEAR_PIXEL(name, attributes)                                            \
+  attributes void name(const float* tl, const float* tr, const float* bl, const float* br, \
+                       float x_lerp, float y_lerp, int64_t depth, float* o) {              \
+    BilinearPixelLoop(tl, tr, bl, br, x_lerp, y_lerp, depth, o);                           \
+  }
+MINITF_BILINEAR_PIXEL(BilinearPixel, )
+#if defined(__x86_64__)
+MINITF_BILINEAR_PIXEL(BilinearPixelAvx2, __attribute__((target("avx2"))))
+MINITF_BILINEAR_PIXEL(BilinearPixelAvx512, __attribute__((target("avx512f"))))
+#endif
+#undef MINITF_BILINEAR_PIXEL
+
+BilinearPixelFn BilinearPixelFor() {
+#if defined(__x86_64__)
+  static const BilinearPixelFn fn = __builtin_cpu_supports("avx512f") ? BilinearPixelAvx512
+                                    : __builtin_cpu_supports("avx2")  ? BilinearPixelAvx2
+                                                                      : BilinearPixel;
+  return fn;
+#else
+  return BilinearPixel;
+#endif
 }
 
 // Boxes [num_boxes, 4] and box_ind [num_boxes]. Unlike TF, ranks are checked even when both
@@ -238,6 +263,7 @@ class CropAndResizeOp : public OpKernel {
     auto pixel = [&](int32_t b, int y, int x) {
       return img + ((int64_t{b} * H + y) * W + x) * depth;
     };
+    const BilinearPixelFn bilinear_pixel = BilinearPixelFor();
     ctx->ParallelFor(num_boxes, std::max<int64_t>(1, 16384 / per_box), [&](int64_t b0, int64_t b1) {
       std::vector<AxisSample> xs;
       for (int64_t b = b0; b < b1; ++b) {
@@ -274,7 +300,7 @@ class CropAndResizeOp : public OpKernel {
             const T* pbl = pixel(bi, bottom, left);
             const T* pbr = pixel(bi, bottom, right);
             if constexpr (std::is_same<T, float>::value) {
-              BilinearPixel(ptl, ptr, pbl, pbr, x_lerp, y_lerp, depth, o);
+              bilinear_pixel(ptl, ptr, pbl, pbr, x_lerp, y_lerp, depth, o);
               continue;
             }
             for (int64_t d = 0; d < depth; ++d) {
