@@ -98,10 +98,10 @@ void RunStep(benchmark::State& state, Operation (*build)(const Scope&)) {
 }
 
 // The QAT step's floor: its two matrix products (x * wq forward, x^T * dy for the gradient of
-// wq; 2 * 256 * 512 * 128 FLOP each) take FLOPs / peak at best, and TensorFlow's oneDNN and
-// minitf's GEMM both sum each element as one FMA chain in k order (the bits compared), so
-// neither can do fewer. The peak: one thread's FMA rate with the widest vectors this CPU has,
-// 24 (AVX-512) or 12 (AVX2) independent chains; counter GFLOPs.
+// wq; 2 * 256 * 512 * 128 FLOP each) take FLOPs / peak at best: minitf's GEMM sums each
+// element as one FMA chain in k order, and a product that keeps those bits cannot do fewer.
+// The peak: one thread's FMA rate with the widest vectors this CPU has, 24 (AVX-512) or 12
+// (AVX2) independent chains; counter GFLOPs.
 constexpr double kQatStepGemmFlops = 2 * (2.0 * 256 * 512 * 128);
 
 __attribute__((target("avx512f"))) float FmaChains512(int64_t rounds) {
