@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "framework/internal/bool_bytes.h"
+#include "framework/internal/wrapping.h"
 
 namespace minitf {
 namespace {
@@ -283,7 +284,9 @@ class ElementOrder {
     for (size_t k = 0; k < shape.size(); ++k) {
       const size_t d = fortran ? k : shape.size() - 1 - k;
       strides_[d] = stride;
-      stride *= shape[d];
+      // Wraps past an empty dimension's huge neighbours (no element is read then); a shape
+      // with elements has strides within its element count.
+      stride = tensorflow::internal::WrappingMul(stride, shape[d]);
     }
   }
   // The source element of the current position, then steps to the next row-major position.

@@ -164,6 +164,19 @@ TEST(Npy, BoolBytesAreZeroOrOne) {
   EXPECT_EQ(std::string(fbytes.data(), fbytes.size()), std::string("\x01\x00\x00\x01", 4));
 }
 
+// A Fortran-order file whose empty first dimension sits beside two huge ones: no element, and
+// the strides past the empty dimension wrap (they once overflowed int64: a fuzzer finding, the
+// committed seed tests/fuzz/corpus/npy/regress-fortran-empty-huge-dims).
+TEST(Npy, FortranOrderEmptyBesideHugeDimensions) {
+  const std::string header =
+      "{'descr': '<f4', 'fortran_order': True, "
+      "'shape': (0, 5750106523498594, 575010652349838594), }";
+  absl::StatusOr<Tensor> t = ParseNpy(Npy(header, ""), "e.npy");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->shape().DebugString(), "[0,5750106523498594,575010652349838594]");
+  EXPECT_EQ(t->NumElements(), 0);
+}
+
 TEST(Npy, MalformedFilesAreInvalidArgument) {
   const std::string f4 = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
   ASSERT_TRUE(ParseNpy(Npy(f4, std::string(8, '\0')), "ok").ok());
