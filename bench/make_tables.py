@@ -133,7 +133,7 @@ def main():
         # Training steps: time and memory, minitf and TF in the same run.
         tr = gbench(bench("training_bench"), ".", max(args.seconds, 1.0))
         # The QAT step's floor: its two matrix products at the FMA peak of the threads used
-        # (BM_FmaPeak, one thread; both GEMMs sum each element as one FMA chain in k order).
+        # (BM_FmaPeak, one thread; minitf's GEMM sums each element as one FMA chain in k order).
         gemm_floor_us = tr["BM_FmaPeak"]["qat_gemm_floor_us"]
         rows = []
         for step, graph in (("QAT layer", "qat.pb"), ("box refinement", "box.pb")):

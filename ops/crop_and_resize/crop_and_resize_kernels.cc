@@ -28,12 +28,16 @@ namespace {
 // target_clones: its ifunc resolver runs before ThreadSanitizer's runtime is up and crashes.)
 using BilinearPixelFn = void (*)(const float*, const float*, const float*, const float*, float,
                                  float, int64_t, float*);
+// The loop itself, for every image type (each pixel value converted to float first, as TF).
+template <typename T>
 inline __attribute__((always_inline)) void BilinearPixelLoop(
-    const float* __restrict tl, const float* __restrict tr, const float* __restrict bl,
-    const float* __restrict br, float x_lerp, float y_lerp, int64_t depth, float* __restrict o) {
+    const T* __restrict tl, const T* __restrict tr, const T* __restrict bl, const T* __restrict br,
+    float x_lerp, float y_lerp, int64_t depth, float* __restrict o) {
   for (int64_t d = 0; d < depth; ++d) {
-    const float t = tl[d] + (tr[d] - tl[d]) * x_lerp;
-    const float b = bl[d] + (br[d] - bl[d]) * x_lerp;
+    const float ftl = static_cast<float>(tl[d]), ftr = static_cast<float>(tr[d]);
+    const float fbl = static_cast<float>(bl[d]), fbr = static_cast<float>(br[d]);
+    const float t = ftl + (ftr - ftl) * x_lerp;
+    const float b = fbl + (fbr - fbl) * x_lerp;
     o[d] = t + (b - t) * y_lerp;
   }
 }
@@ -301,14 +305,8 @@ class CropAndResizeOp : public OpKernel {
             const T* pbr = pixel(bi, bottom, right);
             if constexpr (std::is_same<T, float>::value) {
               bilinear_pixel(ptl, ptr, pbl, pbr, x_lerp, y_lerp, depth, o);
-              continue;
-            }
-            for (int64_t d = 0; d < depth; ++d) {
-              const float tl = static_cast<float>(ptl[d]), tr = static_cast<float>(ptr[d]);
-              const float bl = static_cast<float>(pbl[d]), br = static_cast<float>(pbr[d]);
-              const float t = tl + (tr - tl) * x_lerp;
-              const float bo = bl + (br - bl) * x_lerp;
-              o[d] = t + (bo - t) * y_lerp;
+            } else {
+              BilinearPixelLoop(ptl, ptr, pbl, pbr, x_lerp, y_lerp, depth, o);
             }
           }
         }

@@ -16,9 +16,7 @@ namespace math_internal {
 namespace {
 
 constexpr int64_t kRowBlock = 64;
-// SgemmRows' row tile on AVX-512 (12 rows; twice AVX2's 6), and the least work (multiply-adds)
-// worth a thread of its own.
-constexpr int64_t kSimdTile = 12;
+// The least work (multiply-adds) worth a thread of its own in SgemmRows.
 constexpr int64_t kMinRunWork = int64_t{1} << 20;
 
 void ForBlocks(OpKernelContext* ctx, int64_t blocks, int64_t grain,
@@ -50,14 +48,12 @@ void Gemm(OpKernelContext* ctx, const T* a, bool ta, const T* b, bool tb, T* c, 
     cm.setZero();
     return;
   }
-  const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
-  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kRowBlock * k * n));
   if constexpr (std::is_same<T, float>::value) {
     if (HasSimdSgemm()) {
-      // One run of whole kSimdTile-row tiles per thread (at least kMinRunWork products each):
+      // One run of whole kSgemmRowTile-row tiles per thread (at least kMinRunWork products each):
       // each run packs B once, where a run per kRowBlock block would pack it once per block
       // and end every block in a partial tile. The split does not change a bit.
-      const int64_t tiles = (m + kSimdTile - 1) / kSimdTile;
+      const int64_t tiles = (m + kSgemmRowTile - 1) / kSgemmRowTile;
       int64_t runs = ctx == nullptr ? 1 : std::min<int64_t>(ctx->NumThreads(), tiles);
       const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
       if (work < static_cast<double>(runs) * kMinRunWork) {
@@ -65,13 +61,15 @@ void Gemm(OpKernelContext* ctx, const T* a, bool ta, const T* b, bool tb, T* c, 
       }
       ForBlocks(ctx, runs, 1, [&](int64_t r0, int64_t r1) {
         for (int64_t r = r0; r < r1; ++r) {
-          SgemmRows(a, ta, b, tb, c, m, n, k, tiles * r / runs * kSimdTile,
-                    std::min(m, tiles * (r + 1) / runs * kSimdTile));
+          SgemmRows(a, ta, b, tb, c, m, n, k, tiles * r / runs * kSgemmRowTile,
+                    std::min(m, tiles * (r + 1) / runs * kSgemmRowTile));
         }
       });
       return;
     }
   }
+  const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kRowBlock * k * n));
   using Map = Eigen::Map<const Matrix>;
   Map am(a, ta ? k : m, ta ? m : k);
   Map bm(b, tb ? n : k, tb ? k : n);

@@ -209,6 +209,8 @@ bool HasSimdSgemm() {
   return has;
 }
 
+static_assert(kSgemmRowTile % 12 == 0 && kSgemmRowTile % 6 == 0, "whole tiles of both kernels");
+
 void SgemmRows(const float* a, bool ta, const float* b, bool tb, float* c, int64_t m, int64_t n,
                int64_t k, int64_t r0, int64_t r1) {
   if (HasAvx512()) {

@@ -10,6 +10,10 @@
 namespace tensorflow {
 namespace math_internal {
 
+// Rows of the widest kernel's register tile (AVX-512's 12; AVX2's is 6): row ranges split at
+// multiples of it leave no partial tiles on either.
+constexpr int64_t kSgemmRowTile = 12;
+
 // True when this CPU runs SgemmRows (AVX2 and FMA, or AVX-512F).
 bool HasSimdSgemm();
 
