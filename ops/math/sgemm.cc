@@ -1,6 +1,7 @@
-// The SIMD float GEMM behind MatMul, BatchMatMul and the convolutions: B is packed into panels of
-// kNr columns, A into panels of kMr rows, and a kMr x kNr register tile accumulates one FMA per
-// (row, column, k) in k order: 6x16 with AVX2+FMA, 12x32 with AVX-512F (the same arithmetic per
+// The SIMD float GEMM behind MatMul, BatchMatMul and the convolutions: B is read in panels of NR
+// columns (in place when row-major and whole, else packed), A in place (packed for a partial
+// tile of MR rows), and an MR x NR register tile accumulates one FMA per (row, column, k) in k
+// order: 6x16 with AVX2+FMA, 12x32 with AVX-512F (the same arithmetic per
 // element, so the same bits). Kernels carry target attributes; only the dispatch runs on every
 // CPU.
 #include "ops/math/internal/sgemm.h"
@@ -79,11 +80,12 @@ void PackA(const float* a, bool ta, int64_t m, int64_t k, int64_t i0, int rows, 
   }
 }
 
-// A kernel: C tile (rows x cols, row stride ldc) = (accumulate ? C : 0) + Ap * Bp over kc.
+// A kernel: C tile (rows x cols, row stride ldc) = (accumulate ? C : 0) + Ap * Bp over kc, row p
+// of the B panel at bp + p * ldb (a packed panel: ldb NR; row-major B in place: its row length).
 // A's element (r, p) of the tile is ap[r * sr + p * sp]: a packed panel (sr 1, sp MR) or A in
 // place (row-major: sr = its row length, sp 1; transposed: sr 1, sp = its row length).
 using KernelFn = void (*)(int64_t kc, const float* ap, int64_t sr, int64_t sp, const float* bp,
-                          float* c, int64_t ldc, int rows, int cols, bool accumulate);
+                          int64_t ldb, float* c, int64_t ldc, int rows, int cols, bool accumulate);
 
 // The tile a kernel works on: C itself when it is whole, else a padded copy (written back).
 template <int MR, int NR>
@@ -113,7 +115,8 @@ struct Tile {
 };
 
 MINITF_AVX2 void Kernel6x16(int64_t kc, const float* ap, int64_t sr, int64_t sp, const float* bp,
-                            float* c, int64_t ldc, int rows, int cols, bool accumulate) {
+                            int64_t ldb, float* c, int64_t ldc, int rows, int cols,
+                            bool accumulate) {
   Tile<6, 16> tile(c, ldc, rows, cols, accumulate);
   const bool load = accumulate || tile.t != c;
   __m256 acc[6][2];
@@ -123,7 +126,7 @@ MINITF_AVX2 void Kernel6x16(int64_t kc, const float* ap, int64_t sr, int64_t sp,
     acc[r][1] = load ? _mm256_loadu_ps(tile.t + r * tile.lt + 8) : _mm256_setzero_ps();
   }
   for (int64_t p = 0; p < kc; ++p) {
-    const __m256 b0 = _mm256_loadu_ps(bp + p * 16), b1 = _mm256_loadu_ps(bp + p * 16 + 8);
+    const __m256 b0 = _mm256_loadu_ps(bp + p * ldb), b1 = _mm256_loadu_ps(bp + p * ldb + 8);
 #pragma GCC unroll 6
     for (int r = 0; r < 6; ++r) {
       const __m256 x = _mm256_broadcast_ss(ap + r * sr + p * sp);
@@ -140,7 +143,8 @@ MINITF_AVX2 void Kernel6x16(int64_t kc, const float* ap, int64_t sr, int64_t sp,
 }
 
 MINITF_AVX512 void Kernel12x32(int64_t kc, const float* ap, int64_t sr, int64_t sp, const float* bp,
-                               float* c, int64_t ldc, int rows, int cols, bool accumulate) {
+                               int64_t ldb, float* c, int64_t ldc, int rows, int cols,
+                               bool accumulate) {
   Tile<12, 32> tile(c, ldc, rows, cols, accumulate);
   const bool load = accumulate || tile.t != c;
   __m512 acc[12][2];
@@ -150,7 +154,7 @@ MINITF_AVX512 void Kernel12x32(int64_t kc, const float* ap, int64_t sr, int64_t 
     acc[r][1] = load ? _mm512_loadu_ps(tile.t + r * tile.lt + 16) : _mm512_setzero_ps();
   }
   for (int64_t p = 0; p < kc; ++p) {
-    const __m512 b0 = _mm512_loadu_ps(bp + p * 32), b1 = _mm512_loadu_ps(bp + p * 32 + 16);
+    const __m512 b0 = _mm512_loadu_ps(bp + p * ldb), b1 = _mm512_loadu_ps(bp + p * ldb + 16);
 #pragma GCC unroll 12
     for (int r = 0; r < 12; ++r) {
       const __m512 x = _mm512_set1_ps(ap[r * sr + p * sp]);
@@ -170,13 +174,17 @@ MINITF_AVX512 void Kernel12x32(int64_t kc, const float* ap, int64_t sr, int64_t 
 template <int MR, int NR>
 void Rows(KernelFn kernel, const float* a, bool ta, const float* b, bool tb, float* c, int64_t m,
           int64_t n, int64_t k, int64_t r0, int64_t r1) {
-  std::vector<float> bp(((std::min(kNc, n) + NR - 1) / NR) * NR * kKc);
-  std::vector<float> ap(MR * kKc);
+  // Row-major B whose columns fill whole panels (kNc is a multiple of NR) is read in place, row
+  // stride n: packing it would copy it once per call and per thread, and measured no faster for
+  // any stride tried, power-of-two ones included. Otherwise a kc x nc block is packed at a time.
+  const bool b_in_place = !tb && n % NR == 0;
+  std::vector<float> bp(b_in_place ? 0 : ((std::min(kNc, n) + NR - 1) / NR) * NR * kKc);
+  std::vector<float> ap(r1 - r0 < MR || (r1 - r0) % MR != 0 ? MR * kKc : 0);
   for (int64_t j0 = 0; j0 < n; j0 += kNc) {
     const int64_t nc = std::min(kNc, n - j0);
     for (int64_t p0 = 0; p0 < k; p0 += kKc) {
       const int64_t kc = std::min(kKc, k - p0);
-      PackB<NR>(b, tb, n, k, p0, kc, j0, nc, bp.data());
+      if (!b_in_place) PackB<NR>(b, tb, n, k, p0, kc, j0, nc, bp.data());
       for (int64_t i0 = r0; i0 < r1; i0 += MR) {
         const int rows = static_cast<int>(std::min<int64_t>(MR, r1 - i0));
         // A whole tile reads A in place; a partial one packs it (zero-padded).
@@ -188,8 +196,9 @@ void Rows(KernelFn kernel, const float* a, bool ta, const float* b, bool tb, flo
         }
         for (int64_t jp = 0; jp < nc; jp += NR) {
           const int cols = static_cast<int>(std::min<int64_t>(NR, nc - jp));
-          kernel(kc, at, sr, sp, bp.data() + (jp / NR) * kc * NR, c + i0 * n + j0 + jp, n, rows,
-                 cols, p0 > 0);
+          const float* bt = b_in_place ? b + p0 * n + j0 + jp : bp.data() + (jp / NR) * kc * NR;
+          kernel(kc, at, sr, sp, bt, b_in_place ? n : NR, c + i0 * n + j0 + jp, n, rows, cols,
+                 p0 > 0);
         }
       }
     }
