@@ -2,7 +2,7 @@
 """Runs minitf's benchmarks and TensorFlow 2.21's side by side, in one run, and prints the
 tables of BENCHMARKS.md's performance section (Markdown) with the ratios its targets use.
 
-  bench/make_tables.py [--build build] [--venv .venv-tf] [--seconds 0.5]
+  bench/make_tables.py [--build build] [--venv .venv-tf] [--seconds 0.5] [--rounds 3]
 
 Needs a Release build of bench/ (tools/build.sh) and a virtualenv with tensorflow-cpu==2.21.0
 (tests/tf_crosscheck/run_crosscheck.sh makes .venv-tf). TensorFlow runs through its C API
@@ -93,6 +93,8 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--venv", default=os.path.join(ROOT, ".venv-tf"))
     parser.add_argument("--seconds", type=float, default=0.5, help="minimum time per benchmark")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternating minitf / TF rounds of the training steps")
     args = parser.parse_args()
     bench = lambda name: os.path.join(args.build, "bench", name)  # noqa: E731
     with tempfile.TemporaryDirectory() as work:
@@ -130,24 +132,36 @@ def main():
         print("\n`Run()` of a one-op scalar graph:\n")
         print(table(["threads", "minitf", "TensorFlow 2.21", "TF / minitf"], rows))
 
-        # Training steps: time and memory, minitf and TF in the same run.
-        tr = gbench(bench("training_bench"), ".", max(args.seconds, 1.0))
-        # The QAT step's floor: its two matrix products at the FMA peak of the threads used
-        # (BM_FmaPeak, one thread; minitf's GEMM sums each element as one FMA chain in k order).
-        gemm_floor_us = tr["BM_FmaPeak"]["qat_gemm_floor_us"]
+        # Training steps: time and memory, minitf and TF in the same run, in alternating rounds
+        # (a shared machine's speed drifts over minutes: the median of each side's rounds, taken
+        # in turn, compares them under the same conditions).
+        steps = (("QAT layer", "qat.pb", "BM_QatStep"), ("box refinement", "box.pb", "BM_BoxStep"))
+        runs, tf_runs = [], []
+        for _ in range(args.rounds):
+            runs.append(gbench(bench("training_bench"), ".", max(args.seconds, 1.0)))
+            tf_runs.append({(graph, threads): tf.session(graph, threads, "target", "step", 3)
+                            for _, graph, _ in steps for threads in (1, 2)})
+        median = lambda values: sorted(values)[len(values) // 2]  # noqa: E731
+        counter = lambda name, key: median([r[name][key] for r in runs])  # noqa: E731
+        # The QAT step's floor: its two matrix products at the FMA peak of the threads used, both
+        # busy at once (BM_FmaPeak; minitf's GEMM sums each element as one FMA chain in k order).
         rows = []
-        for step, graph in (("QAT layer", "qat.pb"), ("box refinement", "box.pb")):
-            key = "BM_QatStep" if graph == "qat.pb" else "BM_BoxStep"
+        for step, graph, key in steps:
             for threads in (1, 2):
-                b = tr[f"{key}/{threads}"]
-                us = b["ns"] / 1000
-                tf_ns, tf_rss = tf.session(graph, threads, "target", "step", 3)
-                floor = f"{gemm_floor_us / threads:.0f}" if key == "BM_QatStep" else "-"
+                us = counter(f"{key}/{threads}", "ns") / 1000
+                tf_ns = median([r[(graph, threads)][0] for r in tf_runs])
+                tf_rss = max(r[(graph, threads)][1] for r in tf_runs)
+                peak = f"BM_FmaPeak/threads:{threads}"
+                floor = f"{counter(peak, 'qat_gemm_floor_us'):.0f}" if graph == "qat.pb" else "-"
                 rows.append([step, threads, floor, f"{us:.0f}", f"{tf_ns / 1000:.0f}",
-                             f"**{tf_ns / 1000 / us:.2f}x**", f"{b['peak_tensor_MB']:.1f}",
-                             f"{b['max_rss_MB']:.0f}", f"{tf_rss:.0f}"])
-        print("\nTraining steps, us per step; memory in MB (GEMM floor: the QAT step's two matrix "
-              f"products at the FMA peak, {tr['BM_FmaPeak']['GFLOPs']:.0f} GFLOP/s per thread):\n")
+                             f"**{tf_ns / 1000 / us:.2f}x**",
+                             f"{counter(f'{key}/{threads}', 'peak_tensor_MB'):.1f}",
+                             f"{max(r[f'{key}/{threads}']['max_rss_MB'] for r in runs):.0f}",
+                             f"{tf_rss:.0f}"])
+        print(f"\nTraining steps, us per step (median of {args.rounds} alternating rounds); memory "
+              "in MB (GEMM floor: the QAT step's two matrix products at the FMA peak, "
+              f"{counter('BM_FmaPeak/threads:1', 'GFLOPs'):.0f} GFLOP/s on one thread, "
+              f"{counter('BM_FmaPeak/threads:2', 'GFLOPs'):.0f} per thread on two):\n")
         print(table(["step", "threads", "GEMM floor", "minitf", "TensorFlow 2.21", "TF / minitf",
                      "minitf peak tensors", "minitf peak RSS", "TF peak RSS"], rows))
 
