@@ -1,15 +1,16 @@
 // The SIMD float GEMM behind MatMul, BatchMatMul and the convolutions: B is read in panels of NR
 // columns (in place when row-major and whole, else packed), A in place (packed for a partial
 // tile of MR rows), and an MR x NR register tile accumulates one FMA per (row, column, k) in k
-// order: 6x16 with AVX2+FMA, 12x32 with AVX-512F (the same arithmetic per
-// element, so the same bits). Kernels carry target attributes; only the dispatch runs on every
-// CPU.
+// order: 6x16 with AVX2+FMA, 12x32 with AVX-512F, 12x8 for products at most 8 columns wide
+// (the same arithmetic per element, so the same bits). Kernels carry target attributes; only the
+// dispatch runs on every CPU.
 #include "ops/math/internal/sgemm.h"
 
 #include <immintrin.h>
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace tensorflow {
@@ -21,6 +22,20 @@ constexpr int64_t kKc = 256, kNc = 512;
 #define MINITF_AVX2 __attribute__((target("avx2,fma")))
 #define MINITF_AVX512 __attribute__((target("avx512f")))
 
+// dst[0, count) = src[0, count) for count <= N: short copies unrolled in place (a memcpy call
+// per packed row costs more than the row when it holds a few floats).
+template <int N>
+inline void CopyShort(const float* src, int count, float* dst) {
+  if (count == N) {
+    std::memcpy(dst, src, N * sizeof(float));
+    return;
+  }
+#pragma GCC unroll 32
+  for (int i = 0; i < N; ++i) {
+    if (i < count) dst[i] = src[i];
+  }
+}
+
 // Bp[panel][p][NR]: columns [j0, j0 + nc) of rows [p0, p0 + kc) of op(B), zero-padded. The
 // loops read B along its rows.
 template <int NR>
@@ -31,9 +46,8 @@ void PackB(const float* b, bool tb, int64_t n, int64_t k, int64_t p0, int64_t kc
     float* panel = out + (jp / NR) * kc * NR;
     if (cols < NR) std::fill(panel, panel + kc * NR, 0.f);
     if (!tb) {
-      for (int64_t p = 0; p < kc; ++p) {
-        std::memcpy(panel + p * NR, b + (p0 + p) * n + j0 + jp, cols * sizeof(float));
-      }
+      for (int64_t p = 0; p < kc; ++p)
+        CopyShort<NR>(b + (p0 + p) * n + j0 + jp, cols, panel + p * NR);
     } else {
       for (int j = 0; j < cols; ++j) {
         const float* src = b + (j0 + jp + j) * k + p0;
@@ -74,9 +88,7 @@ void PackA(const float* a, bool ta, int64_t m, int64_t k, int64_t i0, int rows, 
       for (int64_t p = 0; p < kc; ++p) out[p * MR + r] = src[p];
     }
   } else {
-    for (int64_t p = 0; p < kc; ++p) {
-      std::memcpy(out + p * MR, a + (p0 + p) * m + i0, rows * sizeof(float));
-    }
+    for (int64_t p = 0; p < kc; ++p) CopyShort<MR>(a + (p0 + p) * m + i0, rows, out + p * MR);
   }
 }
 
@@ -142,6 +154,30 @@ MINITF_AVX2 void Kernel6x16(int64_t kc, const float* ap, int64_t sr, int64_t sp,
   tile.WriteBack();
 }
 
+// For products at most 8 columns wide (a small convolution's output channels, a classifier's
+// logits), where a 16- or 32-column tile would be mostly padding.
+MINITF_AVX2 void Kernel12x8(int64_t kc, const float* ap, int64_t sr, int64_t sp, const float* bp,
+                            int64_t ldb, float* c, int64_t ldc, int rows, int cols,
+                            bool accumulate) {
+  Tile<12, 8> tile(c, ldc, rows, cols, accumulate);
+  const bool load = accumulate || tile.t != c;
+  __m256 acc[12];
+#pragma GCC unroll 12
+  for (int r = 0; r < 12; ++r) {
+    acc[r] = load ? _mm256_loadu_ps(tile.t + r * tile.lt) : _mm256_setzero_ps();
+  }
+  for (int64_t p = 0; p < kc; ++p) {
+    const __m256 b0 = _mm256_loadu_ps(bp + p * ldb);
+#pragma GCC unroll 12
+    for (int r = 0; r < 12; ++r) {
+      acc[r] = _mm256_fmadd_ps(_mm256_broadcast_ss(ap + r * sr + p * sp), b0, acc[r]);
+    }
+  }
+#pragma GCC unroll 12
+  for (int r = 0; r < 12; ++r) _mm256_storeu_ps(tile.t + r * tile.lt, acc[r]);
+  tile.WriteBack();
+}
+
 MINITF_AVX512 void Kernel12x32(int64_t kc, const float* ap, int64_t sr, int64_t sp, const float* bp,
                                int64_t ldb, float* c, int64_t ldc, int rows, int cols,
                                bool accumulate) {
@@ -178,25 +214,29 @@ void Rows(KernelFn kernel, const float* a, bool ta, const float* b, bool tb, flo
   // stride n: packing it would copy it once per call and per thread, and measured no faster for
   // any stride tried, power-of-two ones included. Otherwise a kc x nc block is packed at a time.
   const bool b_in_place = !tb && n % NR == 0;
-  std::vector<float> bp(b_in_place ? 0 : ((std::min(kNc, n) + NR - 1) / NR) * NR * kKc);
-  std::vector<float> ap(r1 - r0 < MR || (r1 - r0) % MR != 0 ? MR * kKc : 0);
+  // Buffers for the depth there is (not kKc rows for a product 4 deep), left uninitialized:
+  // the packing writes every value the kernels read, padding included.
+  const int64_t depth = std::min(kKc, k);
+  std::unique_ptr<float[]> bp(
+      b_in_place ? nullptr : new float[((std::min(kNc, n) + NR - 1) / NR) * NR * depth]);
+  std::unique_ptr<float[]> ap((r1 - r0) % MR != 0 ? new float[MR * depth] : nullptr);
   for (int64_t j0 = 0; j0 < n; j0 += kNc) {
     const int64_t nc = std::min(kNc, n - j0);
     for (int64_t p0 = 0; p0 < k; p0 += kKc) {
       const int64_t kc = std::min(kKc, k - p0);
-      if (!b_in_place) PackB<NR>(b, tb, n, k, p0, kc, j0, nc, bp.data());
+      if (!b_in_place) PackB<NR>(b, tb, n, k, p0, kc, j0, nc, bp.get());
       for (int64_t i0 = r0; i0 < r1; i0 += MR) {
         const int rows = static_cast<int>(std::min<int64_t>(MR, r1 - i0));
         // A whole tile reads A in place; a partial one packs it (zero-padded).
         const float* at = ta ? a + p0 * m + i0 : a + i0 * k + p0;
         int64_t sr = ta ? 1 : k, sp = ta ? m : 1;
         if (rows < MR) {
-          PackA<MR>(a, ta, m, k, i0, rows, p0, kc, ap.data());
-          at = ap.data(), sr = 1, sp = MR;
+          PackA<MR>(a, ta, m, k, i0, rows, p0, kc, ap.get());
+          at = ap.get(), sr = 1, sp = MR;
         }
         for (int64_t jp = 0; jp < nc; jp += NR) {
           const int cols = static_cast<int>(std::min<int64_t>(NR, nc - jp));
-          const float* bt = b_in_place ? b + p0 * n + j0 + jp : bp.data() + (jp / NR) * kc * NR;
+          const float* bt = b_in_place ? b + p0 * n + j0 + jp : bp.get() + (jp / NR) * kc * NR;
           kernel(kc, at, sr, sp, bt, b_in_place ? n : NR, c + i0 * n + j0 + jp, n, rows, cols,
                  p0 > 0);
         }
@@ -210,19 +250,25 @@ bool HasAvx512() {
   return has;
 }
 
-}  // namespace
-
-bool HasSimdSgemm() {
-  static const bool has =
-      HasAvx512() || (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"));
+bool HasAvx2Fma() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return has;
 }
 
-static_assert(kSgemmRowTile % 12 == 0 && kSgemmRowTile % 6 == 0, "whole tiles of both kernels");
+}  // namespace
+
+bool HasSimdSgemm() {
+  static const bool has = HasAvx512() || HasAvx2Fma();
+  return has;
+}
+
+static_assert(kSgemmRowTile % 12 == 0 && kSgemmRowTile % 6 == 0, "whole tiles of every kernel");
 
 void SgemmRows(const float* a, bool ta, const float* b, bool tb, float* c, int64_t m, int64_t n,
                int64_t k, int64_t r0, int64_t r1) {
-  if (HasAvx512()) {
+  if (n <= 8 && HasAvx2Fma()) {
+    Rows<12, 8>(Kernel12x8, a, ta, b, tb, c, m, n, k, r0, r1);
+  } else if (HasAvx512()) {
     Rows<12, 32>(Kernel12x32, a, ta, b, tb, c, m, n, k, r0, r1);
   } else {
     Rows<6, 16>(Kernel6x16, a, ta, b, tb, c, m, n, k, r0, r1);

@@ -43,16 +43,20 @@ std::vector<float> FmaChains(const std::vector<float>& a, bool ta, const std::ve
 
 TEST(SgemmTest, EveryElementIsOneFmaChainInKOrder) {
   if (!HasSimdSgemm()) GTEST_SKIP() << "this CPU has neither AVX2+FMA nor AVX-512F";
-  // Widths that are whole 32- and 16-column panels (B read in place unless transposed), wider
-  // than one 512-column block, and ragged; depths across the 256-deep blocks; row counts with
-  // and without a partial tile.
+  // Widths that are whole 32-, 16- and 8-column panels (B read in place unless transposed),
+  // wider than one 512-column block, and ragged (the narrow kernel's too); depths across the
+  // 256-deep blocks; row counts with and without a partial tile.
   for (const Dims& d : std::vector<Dims>{{12, 32, 7},
                                          {24, 64, 300},
                                          {13, 1056, 40},
                                          {37, 96, 513},
                                          {6, 16, 256},
                                          {25, 48, 1},
-                                         {11, 530, 257}}) {
+                                         {11, 530, 257},
+                                         {9, 8, 2048},
+                                         {2048, 8, 9},
+                                         {30, 5, 300},
+                                         {12, 1, 3}}) {
     for (int t = 0; t < 4; ++t) {
       const bool ta = t & 1, tb = t & 2;
       SCOPED_TRACE(testing::Message() << d.m << "x" << d.k << " * " << d.k << "x" << d.n
