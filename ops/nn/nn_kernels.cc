@@ -16,6 +16,7 @@
 #include "ops/math/internal/half_lanes.h"
 #include "ops/math/internal/minmax.h"
 #include "ops/math/internal/tf_packet_math.h"
+#include "ops/nn/internal/float_simd.h"
 
 namespace tensorflow {
 namespace {
@@ -190,6 +191,14 @@ class ActivationOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->forward_input_or_allocate_output({0}, 0, x.shape(), &out));
     const T* a = x.flat<T>().data();
     T* y = out->flat<T>().data();
+    if constexpr (std::is_same_v<T, float> && std::is_same_v<Fn, ReluFn>) {
+      if (nn_internal::HasFloatSimd()) {
+        ctx->ParallelFor(x.NumElements(), kGrain, [&](int64_t s, int64_t e) {
+          nn_internal::ReluFloat(a + s, y + s, e - s);
+        });
+        return;
+      }
+    }
     cwise::ForEachElement<T>(ctx, x.NumElements(), kGrain, [&](int64_t i, bool packet) {
       if constexpr (kIsHalf<T>) {
         y[i] = packet ? Fn::template Apply<true>(Lane16<T, true>::Wrap(a[i])).t
@@ -215,6 +224,14 @@ class ActivationGradOp : public OpKernel {
     const T* gp = g.flat<T>().data();
     const T* fp = f.flat<T>().data();
     T* z = out->flat<T>().data();
+    if constexpr (std::is_same_v<T, float> && std::is_same_v<Fn, ReluGradFn>) {
+      if (nn_internal::HasFloatSimd()) {
+        ctx->ParallelFor(g.NumElements(), kGrain, [&](int64_t s, int64_t e) {
+          nn_internal::ReluGradFloat(gp + s, fp + s, z + s, e - s);
+        });
+        return;
+      }
+    }
     cwise::ForEachElement<T>(ctx, g.NumElements(), kGrain, [&](int64_t i, bool packet) {
       if constexpr (kIsHalf<T>) {
         using P = Lane16<T, true>;
@@ -285,7 +302,20 @@ struct ChannelIndex {
     channels = shape.dim_size(channel_dim);
     for (int d = channel_dim + 1; d < shape.dims(); ++d) inner *= shape.dim_size(d);
   }
-  int64_t operator()(int64_t i) const { return (i / inner) % channels; }
+  // Calls fn(i, channel of i) for i in [s, e), one division per run of elements that share a
+  // channel (NCHW) or per run of whole channel rows (NHWC), not one per element.
+  template <typename Fn>
+  void ForEach(int64_t s, int64_t e, const Fn& fn) const {
+    for (int64_t i = s; i < e;) {
+      if (inner == 1) {
+        const int64_t base = i - i % channels, stop = std::min(e, base + channels);
+        for (; i < stop; ++i) fn(i, i - base);
+      } else {
+        const int64_t c = (i / inner) % channels, stop = std::min(e, (i / inner + 1) * inner);
+        for (; i < stop; ++i) fn(i, c);
+      }
+    }
+  }
 };
 
 template <typename T>
@@ -313,22 +343,35 @@ class BiasAddOp : public OpKernel {
     const T* b = bias.flat<T>().data();
     T* z = out->flat<T>().data();
     const ChannelIndex channel(value.shape(), channel_dim);
-    cwise::ForEachElement<T>(ctx, value.NumElements(), kGrain, [&](int64_t i, bool packet) {
-      const T bias_i = b[channel(i)];
-      if constexpr (std::is_integral<T>::value) {
-        z[i] = internal::WrappingAdd(v[i], bias_i);
-      } else if constexpr (kIsHalf<T>) {
-        z[i] = packet ? (Lane16<T, true>::Wrap(v[i]) + Lane16<T, true>::Wrap(bias_i)).t
-                      : (Lane16<T, false>::Wrap(v[i]) + Lane16<T, false>::Wrap(bias_i)).t;
-      } else if constexpr (std::is_floating_point<T>::value) {
-        z[i] = std::isnan(v[i]) ? v[i] : v[i] + bias_i;  // a NaN value's bits win, as in TF
-      } else {
-        z[i] = v[i] + bias_i;
+    const int64_t n = value.NumElements();
+    if constexpr (std::is_same_v<T, float>) {
+      if (channel.inner == 1 && nn_internal::HasFloatSimd()) {
+        ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+          nn_internal::BiasAddFloat(v + s, b, channel.channels, s, e - s, z + s);
+        });
+        return;
       }
+    }
+    const int64_t packed = n - n % packet_math::kPacketSize<T>;
+    ctx->ParallelFor(n, kGrain, [&](int64_t s, int64_t e) {
+      channel.ForEach(s, e, [&](int64_t i, int64_t c) { Add(v[i], b[c], i < packed, &z[i]); });
     });
   }
 
  private:
+  static void Add(T v, T bias_i, bool packet, T* z) {
+    if constexpr (std::is_integral<T>::value) {
+      *z = internal::WrappingAdd(v, bias_i);
+    } else if constexpr (kIsHalf<T>) {
+      *z = packet ? (Lane16<T, true>::Wrap(v) + Lane16<T, true>::Wrap(bias_i)).t
+                  : (Lane16<T, false>::Wrap(v) + Lane16<T, false>::Wrap(bias_i)).t;
+    } else if constexpr (std::is_floating_point<T>::value) {
+      *z = std::isnan(v) ? v : v + bias_i;  // a NaN value's bits win, as in TF
+    } else {
+      *z = v + bias_i;
+    }
+  }
+
   std::string format_;
 };
 
@@ -353,22 +396,33 @@ class BiasAddGradOp : public OpKernel {
     OP_REQUIRES_OK(ctx, ctx->allocate_output(0, TensorShape({channel.channels}), &out));
     const T* gp = g.flat<T>().data();
     T* z = out->flat<T>().data();
-    // Each channel summed in element order (one task per channel: deterministic).
+    // Each channel summed in element order (tasks own whole channels: deterministic). With the
+    // channel last (inner 1), one pass over the rows adds each row into the task's channels.
     const int64_t n = g.NumElements();
     const int64_t per_outer = channel.channels * channel.inner;  // 0 when any size is 0
     const int64_t outer = per_outer == 0 ? 0 : n / per_outer;
+    auto add = [](SumType<T> acc, T x) {
+      if constexpr (std::is_integral<T>::value) {
+        return internal::WrappingAdd(acc, x);
+      } else {
+        return acc + static_cast<SumType<T>>(x);
+      }
+    };
     ctx->ParallelFor(channel.channels, 1, [&](int64_t s, int64_t e) {
+      if (channel.inner == 1) {
+        std::vector<SumType<T>> acc(e - s, SumType<T>(0));
+        for (int64_t o = 0; o < outer; ++o) {
+          const T* row = gp + o * channel.channels + s;
+          for (int64_t c = 0; c < e - s; ++c) acc[c] = add(acc[c], row[c]);
+        }
+        for (int64_t c = s; c < e; ++c) z[c] = static_cast<T>(acc[c - s]);
+        return;
+      }
       for (int64_t c = s; c < e; ++c) {
         SumType<T> acc = SumType<T>(0);
         for (int64_t o = 0; o < outer; ++o) {
           const T* row = gp + (o * channel.channels + c) * channel.inner;
-          for (int64_t k = 0; k < channel.inner; ++k) {
-            if constexpr (std::is_integral<T>::value) {
-              acc = internal::WrappingAdd(acc, row[k]);
-            } else {
-              acc += static_cast<SumType<T>>(row[k]);
-            }
-          }
+          for (int64_t k = 0; k < channel.inner; ++k) acc = add(acc, row[k]);
         }
         z[c] = static_cast<T>(acc);
       }
