@@ -39,30 +39,55 @@ const Acc<T>* AsAcc(const T* p, int64_t n, std::vector<Acc<T>>* storage) {
   }
 }
 
+// One tap's column of a run of `count` pixels along an output row: pixel i reads input column
+// iw + i * stride of `image_row` (zeros left of 0, right of in_cols, or everywhere when the
+// row is outside the image), written at dst + i * k. Three loops, not a test per pixel.
+template <typename A, typename CopyFn, typename ZeroFn>
+void RunColumn(bool row_inside, const A* image_row, int64_t depth, int64_t in_cols, int64_t stride,
+               int64_t k, int64_t count, int64_t iw, A* dst, CopyFn copy, ZeroFn zero) {
+  int64_t i = 0;
+  if (row_inside) {
+    for (; i < count && iw < 0; ++i, iw += stride, dst += k) zero(dst);
+    for (; i < count && iw < in_cols; ++i, iw += stride, dst += k)
+      copy(image_row + iw * depth, dst);
+  }
+  for (; i < count; ++i, dst += k) zero(dst);
+}
+
 // Rows [p0, p1) of the patch matrix of an NHWC image batch: row p is output pixel p (in
 // (n, oh, ow) order), column (kh * window_cols + kw) * group_depth + c the input value under
 // that filter tap (0 in the padding), for channels [c0, c0 + group_depth).
 template <typename A>
 void Im2Col(const A* in, const Window2D& g, int64_t c0, int64_t group_depth, int64_t p0, int64_t p1,
             A* col) {
-  const int64_t k = g.window_rows * g.window_cols * group_depth;
-  for (int64_t p = p0; p < p1; ++p) {
-    const int64_t n = p / (g.out_rows * g.out_cols);
-    const int64_t oh = (p / g.out_cols) % g.out_rows, ow = p % g.out_cols;
-    A* row = col + (p - p0) * k;
-    for (int64_t kh = 0; kh < g.window_rows; ++kh) {
+  const int64_t in_rows = g.in_rows, in_cols = g.in_cols, depth = g.depth, out_cols = g.out_cols;
+  const int64_t window_rows = g.window_rows, window_cols = g.window_cols;
+  const int64_t k = window_rows * window_cols * group_depth;
+  // A run of pixels along one output row at a time: each tap's column of the run is a strided
+  // walk along one input row.
+  for (int64_t q0 = p0; q0 < p1;) {
+    const int64_t n = q0 / (g.out_rows * out_cols), oh = (q0 / out_cols) % g.out_rows;
+    const int64_t ow0 = q0 % out_cols, q1 = std::min(p1, q0 + (out_cols - ow0));
+    for (int64_t kh = 0; kh < window_rows; ++kh) {
       const int64_t ih = oh * g.stride_rows - g.pad_top + kh * g.dilation_rows;
-      for (int64_t kw = 0; kw < g.window_cols; ++kw) {
-        const int64_t iw = ow * g.stride_cols - g.pad_left + kw * g.dilation_cols;
-        A* dst = row + (kh * g.window_cols + kw) * group_depth;
-        if (ih < 0 || ih >= g.in_rows || iw < 0 || iw >= g.in_cols) {
-          std::fill(dst, dst + group_depth, A(0));
+      const bool row_inside = ih >= 0 && ih < in_rows;
+      const A* image_row = in + (n * in_rows + (row_inside ? ih : 0)) * in_cols * depth + c0;
+      for (int64_t kw = 0; kw < window_cols; ++kw) {
+        A* dst = col + (q0 - p0) * k + (kh * window_cols + kw) * group_depth;
+        int64_t iw = ow0 * g.stride_cols - g.pad_left + kw * g.dilation_cols;
+        if (group_depth == 1) {  // one channel: a scalar per tap, no call
+          RunColumn(
+              row_inside, image_row, depth, in_cols, g.stride_cols, k, q1 - q0, iw, dst,
+              [](const A* src, A* to) { *to = *src; }, [](A* to) { *to = A(0); });
         } else {
-          const A* src = in + ((n * g.in_rows + ih) * g.in_cols + iw) * g.depth + c0;
-          std::copy(src, src + group_depth, dst);
+          RunColumn(
+              row_inside, image_row, depth, in_cols, g.stride_cols, k, q1 - q0, iw, dst,
+              [group_depth](const A* src, A* to) { std::copy(src, src + group_depth, to); },
+              [group_depth](A* to) { std::fill(to, to + group_depth, A(0)); });
         }
       }
     }
+    q0 = q1;
   }
 }
 
@@ -84,7 +109,10 @@ void ConvolveBlocks(OpKernelContext* ctx, const A* in, const Window2D& g, int64_
   const int64_t block = PixelBlock(k);
   const int64_t blocks = (pixels + block - 1) / block;
   ctx->ParallelFor(blocks, 1, [&](int64_t b0, int64_t b1) {
-    std::vector<A> col(block * k), prod(kIs16<T> || groups > 1 ? block * group_out : 0);
+    // Sized for the pixels there are: a block is up to 256k values, far more than a small
+    // batch needs (and a megabyte zero-filled on every call).
+    const int64_t most = std::min(block, pixels);
+    std::vector<A> col(most * k), prod(kIs16<T> || groups > 1 ? most * group_out : 0);
     for (int64_t b = b0; b < b1; ++b) {
       const int64_t p0 = b * block, p1 = std::min(pixels, p0 + block), rows = p1 - p0;
       for (int64_t gr = 0; gr < groups; ++gr) {

@@ -3,9 +3,10 @@
 // shape it does not cover, an index table far larger than the input); the caller then takes
 // its im2col path.
 //
-// - Conv2D: every output value is one FMA chain over (kh, kw, in channel) in that order (the
-//   im2col path's column order). The kernel reads the input in place through a table of
-//   pointers, one per (filter tap, output pixel), pointing at zeros outside the image.
+// - Conv2D (more than 8 output channels): every output value is one FMA chain over (kh, kw,
+//   in channel) in that order (the im2col path's column order, so both give the same bits).
+//   The kernel reads the input in place through a table of pointers, one per (filter tap,
+//   output pixel), pointing at zeros outside the image.
 // - Conv2DBackpropInput (stride 1): the correlation of out_backprop, reaching (window - 1 -
 //   pad) outside it, with the filter turned 180 degrees and transposed, by the same kernel.
 // - Conv2DBackpropFilter (input depth a multiple of 16, output depth of 8): per filter tap,
