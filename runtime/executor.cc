@@ -583,9 +583,15 @@ void ExecutionPlan::Spawn(Frame* f, std::function<void()> task) const {
 }
 
 void ExecutionPlan::UpdateMaySplit(int threads) const {
-  // A Run enters the pool's task group (a few microseconds) only when it may hand work to
-  // another thread: an expensive kernel, or a fan-out whose cheap kernels took long enough.
-  bool split = has_expensive_;
+  // A Run enters the pool's task group (a few microseconds, and a sleeping thread's wake-up
+  // for every hand-off) only when it may hand work to another thread worth it: an expensive
+  // kernel that took long enough to be worth a thread by itself, or a fan-out whose cheap
+  // kernels together did. A graph of small "expensive" kernels (a small convolution, say)
+  // runs faster on the calling thread, its kernels' own ParallelFor still using the pool.
+  bool split = false;
+  for (int i = 0; has_expensive_ && !split && i < static_cast<int>(nodes_.size()); ++i) {
+    split = nodes_[i].expensive && WorthSplitting(&i, 1);
+  }
   for (size_t i = 0; !split && i < nodes_.size(); ++i) {
     const PlanNode& pn = nodes_[i];
     if (pn.num_succ <= kBatchAbove) continue;
