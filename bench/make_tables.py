@@ -135,7 +135,8 @@ def main():
         # Training steps: time and memory, minitf and TF in the same run, in alternating rounds
         # (a shared machine's speed drifts over minutes: the median of each side's rounds, taken
         # in turn, compares them under the same conditions).
-        steps = (("QAT layer", "qat.pb", "BM_QatStep"), ("box refinement", "box.pb", "BM_BoxStep"))
+        steps = (("QAT layer", "qat.pb", "BM_QatStep"), ("box refinement", "box.pb", "BM_BoxStep"),
+                 ("conv classifier", "conv.pb", "BM_ConvStep"))
         runs, tf_runs = [], []
         for _ in range(args.rounds):
             runs.append(gbench(bench("training_bench"), ".", max(args.seconds, 1.0)))

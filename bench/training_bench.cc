@@ -6,6 +6,9 @@
 //              gradients wrt w, min, max (MatMul x2, VarsGradient, the loss's chain).
 //   Box step:  CropAndResize(image[8,128,128,16], 64 boxes, 14x14), mean squared error;
 //              gradient wrt the boxes (CropAndResizeGradBoxes).
+//   Conv step: examples/conv_classifier.cc's step: images[32,8,8,1] -> Conv2D 3x3x1x8 SAME ->
+//              BiasAdd -> Relu -> MaxPool 2x2 -> MatMul 128x4 -> BiasAdd -> sparse softmax
+//              cross-entropy, mean; gradients wrt the four parameters.
 //   FMA peak:  one thread's FMA rate, and the QAT step's two matrix products at that rate
 //              (the floor of that step; bench/make_tables.py prints it beside the step).
 #include <benchmark/benchmark.h>
@@ -75,6 +78,33 @@ Operation BoxStep(const Scope& root) {
   TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {boxes}, &grads));
   return ops::NoOp(root.WithOpName("step").WithControlDependencies({loss.operation, grads[0].op()}))
       .operation;
+}
+
+Operation ConvStep(const Scope& root) {
+  Tensor labels_value(DT_INT32, TensorShape({32}));
+  for (int b = 0; b < 32; ++b) labels_value.flat<int32_t>()(b) = b % 4;
+  auto images =
+      ops::Const(root.WithOpName("images"), Input::Initializer(Wave({32, 8, 8, 1}, 0.21f, 1.f)));
+  auto labels = ops::Const(root.WithOpName("labels"), Input::Initializer(labels_value));
+  auto filter =
+      ops::Const(root.WithOpName("filter"), Input::Initializer(Wave({3, 3, 1, 8}, 0.7f, 0.3f)));
+  auto conv_bias =
+      ops::Const(root.WithOpName("conv_bias"), Input::Initializer(Wave({8}, 0.9f, 0.05f)));
+  auto weights =
+      ops::Const(root.WithOpName("weights"), Input::Initializer(Wave({128, 4}, 0.33f, 0.1f)));
+  auto bias = ops::Const(root.WithOpName("bias"), Input::Initializer(Wave({4}, 1.1f, 0.05f)));
+  auto conv = ops::Conv2D(root, images, filter, {1, 1, 1, 1}, "SAME");
+  auto relu = ops::Relu(root, ops::BiasAdd(root, conv, conv_bias));
+  auto pool = ops::MaxPool(root, relu, {1, 2, 2, 1}, {1, 2, 2, 1}, "VALID");
+  auto logits =
+      ops::BiasAdd(root, ops::MatMul(root, ops::Reshape(root, pool, {32, 128}), weights), bias);
+  auto xent = ops::SparseSoftmaxCrossEntropyWithLogits(root, logits, labels);
+  auto loss = ops::Mean(root, xent.loss, {0});
+  std::vector<Output> grads;
+  TF_CHECK_OK(AddSymbolicGradients(root, {loss}, {filter, conv_bias, weights, bias}, &grads));
+  std::vector<Operation> deps = {loss.operation};
+  for (const Output& g : grads) deps.push_back(g.op());
+  return ops::NoOp(root.WithOpName("step").WithControlDependencies(deps)).operation;
 }
 
 void RunStep(benchmark::State& state, Operation (*build)(const Scope&)) {
@@ -163,28 +193,33 @@ void BM_QatStep(benchmark::State& state) { RunStep(state, QatStep); }
 BENCHMARK(BM_QatStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 void BM_BoxStep(benchmark::State& state) { RunStep(state, BoxStep); }
 BENCHMARK(BM_BoxStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
+void BM_ConvStep(benchmark::State& state) { RunStep(state, ConvStep); }
+BENCHMARK(BM_ConvStep)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace tensorflow
 
-// --write_graphs=DIR: writes qat.pb and box.pb (target: "step") for the TensorFlow side of
-// bench/run_tf_side_by_side.sh, then exits. --trace=qat|box: prints each node's time in one
+// --write_graphs=DIR: writes qat.pb, box.pb and conv.pb (target: "step") for the TensorFlow
+// side (bench/make_tables.py), then exits. --trace=qat|box|conv: prints each node's time in one
 // step at one thread.
 int main(int argc, char** argv) {
   using namespace tensorflow;  // NOLINT
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--trace=qat" || arg == "--trace=box") {  // per-node times of one step
+    if (arg == "--trace=qat" || arg == "--trace=box" || arg == "--trace=conv") {
       Scope root = Scope::NewRootScope();
-      Operation step = arg == "--trace=qat" ? QatStep(root) : BoxStep(root);
+      Operation step = arg == "--trace=qat"   ? QatStep(root)
+                       : arg == "--trace=box" ? BoxStep(root)
+                                              : ConvStep(root);
       SessionOptions options;
       options.config.set_intra_op_parallelism_threads(1);
+      options.config.set_inter_op_parallelism_threads(1);
       ClientSession session(root, options);
       std::vector<Tensor> out;
       RunOptions run_options;
       run_options.set_trace_level(RunOptions::FULL_TRACE);
       RunMetadata meta;
-      TF_CHECK_OK(session.Run({}, {}, {step}, &out));  // warm-up
+      for (int w = 0; w < 100; ++w) TF_CHECK_OK(session.Run({}, {}, {step}, &out));  // warm-up
       TF_CHECK_OK(session.Run(run_options, {}, {}, {step}, &out, &meta));
       for (const auto& dev : meta.step_stats().dev_stats()) {
         for (const auto& ns : dev.node_stats()) {
@@ -194,7 +229,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (arg.rfind("--write_graphs=", 0) != 0) continue;
-    for (auto [name, build] : {std::make_pair("qat", QatStep), std::make_pair("box", BoxStep)}) {
+    for (auto [name, build] : {std::make_pair("qat", QatStep), std::make_pair("box", BoxStep),
+                               std::make_pair("conv", ConvStep)}) {
       Scope root = Scope::NewRootScope();
       build(root);
       GraphDef def;
