@@ -76,7 +76,44 @@ MINITF_AVX2 void BiasAddAvx2(const float* v, const float* bias, int64_t channels
   }
 }
 
+MINITF_AVX2 void ColumnSumsAvx2(const float* m, int64_t stride, int64_t rows, int64_t width,
+                                float* z) {
+  // Eight columns at a time, each lane one column's chain of additions down the rows.
+  for (int64_t c = 0; c < width; c += 8) {
+    const Lanes l = LanesAt(c, width);
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t r = 0; r < rows; ++r) acc = _mm256_add_ps(acc, Load(m + r * stride + c, l));
+    Store(z + c, l, acc);
+  }
+}
+
+MINITF_AVX2 void MaxStepAvx2(const float* x, int32_t tap, int64_t n, float* best, int32_t* taps) {
+  const __m256i tap_lanes = _mm256_set1_epi32(tap);
+  for (int64_t i = 0; i < n; i += 8) {
+    const Lanes l = LanesAt(i, n);
+    const __m256 b = Load(best + i, l), v = Load(x + i, l);
+    const __m256 take = _mm256_cmp_ps(b, v, _CMP_LT_OQ);  // NaN on either side: false
+    Store(best + i, l, _mm256_blendv_ps(b, v, take));
+    const __m256i t = l.partial ? _mm256_maskload_epi32(taps + i, l.mask)
+                                : _mm256_loadu_si256(reinterpret_cast<const __m256i*>(taps + i));
+    const __m256i picked = _mm256_blendv_epi8(t, tap_lanes, _mm256_castps_si256(take));
+    if (l.partial) {
+      _mm256_maskstore_epi32(taps + i, l.mask, picked);
+    } else {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(taps + i), picked);
+    }
+  }
+}
+
 }  // namespace
+
+void MaxStepFloat(const float* x, int32_t tap, int64_t n, float* best, int32_t* taps) {
+  MaxStepAvx2(x, tap, n, best, taps);
+}
+
+void ColumnSumsFloat(const float* m, int64_t stride, int64_t rows, int64_t width, float* z) {
+  ColumnSumsAvx2(m, stride, rows, width, z);
+}
 
 bool HasFloatSimd() {
   static const bool has = __builtin_cpu_supports("avx2");

@@ -409,6 +409,12 @@ class BiasAddGradOp : public OpKernel {
       }
     };
     ctx->ParallelFor(channel.channels, 1, [&](int64_t s, int64_t e) {
+      if constexpr (std::is_same_v<T, float>) {
+        if (channel.inner == 1 && nn_internal::HasFloatSimd()) {
+          nn_internal::ColumnSumsFloat(gp + s, channel.channels, outer, e - s, z + s);
+          return;
+        }
+      }
       if (channel.inner == 1) {
         std::vector<SumType<T>> acc(e - s, SumType<T>(0));
         for (int64_t o = 0; o < outer; ++o) {

@@ -15,6 +15,7 @@
 
 #include "framework/internal/wrapping.h"
 #include "framework/op_kernel.h"
+#include "ops/nn/internal/float_simd.h"
 #include "ops/nn/internal/window_geometry.h"
 
 namespace tensorflow {
@@ -104,9 +105,15 @@ void ForEachWindow(OpKernelContext* ctx, const Window2D& g, Fn fn) {
   const int64_t pixels = g.batch * g.out_rows * g.out_cols;
   ctx->ParallelFor(pixels, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, g.depth)),
                    [&](int64_t s, int64_t e) {
+                     // (n, oh, ow) of pixel p, stepped along rather than divided out each time.
+                     int64_t n = s / (g.out_rows * g.out_cols), oh = (s / g.out_cols) % g.out_rows;
+                     int64_t ow = s % g.out_cols;
                      for (int64_t p = s; p < e; ++p) {
-                       fn(p, Window(g, p / (g.out_rows * g.out_cols), (p / g.out_cols) % g.out_rows,
-                                    p % g.out_cols));
+                       fn(p, Window(g, n, oh, ow));
+                       if (++ow == g.out_cols) {
+                         ow = 0;
+                         if (++oh == g.out_rows) oh = 0, ++n;
+                       }
                      }
                    });
 }
@@ -233,6 +240,7 @@ class MaxPoolGradOp : public OpKernel {
       std::vector<T> best(depth);
       std::vector<int32_t> tap(depth);
       std::vector<int64_t> at(g.window_rows * g.window_cols);  // each tap's input offset
+      const bool simd = nn_internal::HasFloatSimd();
       for (int64_t n = s; n < e; ++n) {
         std::fill(dx + n * image, dx + (n + 1) * image, T(0));
         for (int64_t oh = 0; oh < g.out_rows; ++oh) {
@@ -247,6 +255,12 @@ class MaxPoolGradOp : public OpKernel {
                   std::copy(xs, xs + depth, best.data());
                   std::fill(tap.begin(), tap.end(), 0);
                   continue;
+                }
+                if constexpr (std::is_same_v<T, float>) {
+                  if (simd) {
+                    nn_internal::MaxStepFloat(xs, taps, depth, best.data(), tap.data());
+                    continue;
+                  }
                 }
                 for (int64_t d = 0; d < depth; ++d) {
                   const bool take = best[d] < xs[d];
