@@ -139,7 +139,11 @@ def main():
                  ("conv classifier", "conv.pb", "BM_ConvStep"))
         runs, tf_runs = [], []
         for _ in range(args.rounds):
-            runs.append(gbench(bench("training_bench"), ".", max(args.seconds, 1.0)))
+            # One process per step, so that each step's peak RSS is its own.
+            run = {}
+            for pattern in ["BM_FmaPeak"] + [f"{key}/" for _, _, key in steps]:
+                run.update(gbench(bench("training_bench"), pattern, max(args.seconds, 1.0)))
+            runs.append(run)
             tf_runs.append({(graph, threads): tf.session(graph, threads, "target", "step", 3)
                             for _, graph, _ in steps for threads in (1, 2)})
         median = lambda values: sorted(values)[len(values) // 2]  # noqa: E731

@@ -57,8 +57,8 @@ void PackB(const float* b, bool tb, int64_t n, int64_t k, int64_t p0, int64_t kc
   }
 }
 
-// Ap[p][MR]: rows [i0, i0 + rows) of op(A), columns [p0, p0 + kc), zero-padded. The loops read
-// A along its rows.
+// Ap[p][MR]: rows [i0, i0 + rows) of op(A), columns [p0, p0 + kc), padded (with zeros, or
+// with A's next values when transposed). The loops read A along its rows.
 template <int MR>
 void PackA(const float* a, bool ta, int64_t m, int64_t k, int64_t i0, int rows, int64_t p0,
            int64_t kc, float* out) {
@@ -88,7 +88,16 @@ void PackA(const float* a, bool ta, int64_t m, int64_t k, int64_t i0, int rows, 
       for (int64_t p = 0; p < kc; ++p) out[p * MR + r] = src[p];
     }
   } else {
-    for (int64_t p = 0; p < kc; ++p) CopyShort<MR>(a + (p0 + p) * m + i0, rows, out + p * MR);
+    // MR floats from row p of A, reading on into row p + 1 for a partial tile: one vector copy
+    // (the padding rows' sums are never written back), except from A's last row.
+    for (int64_t p = 0; p < kc; ++p) {
+      const float* src = a + (p0 + p) * m + i0;
+      if (p0 + p + 1 < k) {
+        std::memcpy(out + p * MR, src, MR * sizeof(float));
+      } else {
+        CopyShort<MR>(src, rows, out + p * MR);
+      }
+    }
   }
 }
 
