@@ -1,13 +1,19 @@
 // The SIMD float GEMM's contract (ops/math/internal/sgemm.h): every element of C is one FMA
 // chain over k in order, starting from zero, whatever the blocking, the way B is read (in place
-// or packed) and the rows a call covers. The reference is std::fma in a plain loop, so equality
-// is bit for bit.
+// or packed) and the rows a call covers; and Conv2D's, built on it. The reference is std::fma
+// in a plain loop, so equality is bit for bit.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "ops/math/internal/sgemm.h"
+#include "tensorflow/cc/client/client_session.h"
+#include "tensorflow/cc/ops/standard_ops.h"
+#include "tensorflow/core/lib/core/status_test_util.h"
 
 namespace tensorflow {
 namespace math_internal {
@@ -79,4 +85,78 @@ TEST(SgemmTest, EveryElementIsOneFmaChainInKOrder) {
 
 }  // namespace
 }  // namespace math_internal
+}  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// Conv2D's float contract on SIMD CPUs, whichever path a shape takes (the im2col path's GEMM
+// for few output channels, the direct AVX-512 kernel for more): each output value is one FMA
+// chain over (kh, kw, in channel) in order, from zero, the padding's zeros included. The
+// reference is std::fma in a plain loop.
+TEST(SgemmTest, Conv2DIsOneFmaChainPerOutput) {
+  if (!math_internal::HasSimdSgemm()) GTEST_SKIP() << "this CPU has neither AVX2+FMA nor AVX-512F";
+  for (int64_t depth : {1, 3, 16}) {
+    for (int64_t out_depth : {4, 8, 32}) {
+      for (const char* padding : {"SAME", "VALID"}) {
+        for (int stride : {1, 2}) {
+          SCOPED_TRACE(testing::Message() << "depth " << depth << " out " << out_depth << " "
+                                          << padding << " stride " << stride);
+          const int64_t batch = 2, rows = 9, cols = 7, window = 3;
+          Tensor x(DT_FLOAT, TensorShape({batch, rows, cols, depth}));
+          Tensor w(DT_FLOAT, TensorShape({window, window, depth, out_depth}));
+          for (int64_t i = 0; i < x.NumElements(); ++i)
+            x.flat<float>()(i) = 3 * std::sin(0.37f * i);
+          for (int64_t i = 0; i < w.NumElements(); ++i) w.flat<float>()(i) = std::cos(1.1f * i);
+          Scope root = Scope::NewRootScope();
+          auto conv = ops::Conv2D(root, ops::Const(root, x), ops::Const(root, w),
+                                  {1, stride, stride, 1}, padding);
+          ClientSession session(root);
+          std::vector<Tensor> out;
+          TF_ASSERT_OK(session.Run({conv}, &out));
+          const bool same = std::string(padding) == "SAME";
+          const int64_t out_rows =
+              same ? (rows + stride - 1) / stride : (rows - window) / stride + 1;
+          const int64_t out_cols =
+              same ? (cols + stride - 1) / stride : (cols - window) / stride + 1;
+          ASSERT_EQ(out[0].shape(), TensorShape({batch, out_rows, out_cols, out_depth}));
+          // SAME pads (window - 1) in all, the smaller half before.
+          const int64_t pad_top =
+              same ? std::max<int64_t>(0, (out_rows - 1) * stride + window - rows) / 2 : 0;
+          const int64_t pad_left =
+              same ? std::max<int64_t>(0, (out_cols - 1) * stride + window - cols) / 2 : 0;
+          auto xv = x.tensor<float, 4>();
+          auto wv = w.tensor<float, 4>();
+          auto got = out[0].tensor<float, 4>();
+          for (int64_t n = 0; n < batch; ++n) {
+            for (int64_t oh = 0; oh < out_rows; ++oh) {
+              for (int64_t ow = 0; ow < out_cols; ++ow) {
+                for (int64_t o = 0; o < out_depth; ++o) {
+                  float acc = 0.f;
+                  for (int64_t kh = 0; kh < window; ++kh) {
+                    for (int64_t kw = 0; kw < window; ++kw) {
+                      const int64_t ih = oh * stride - pad_top + kh,
+                                    iw = ow * stride - pad_left + kw;
+                      const bool inside = ih >= 0 && ih < rows && iw >= 0 && iw < cols;
+                      for (int64_t c = 0; c < depth; ++c) {
+                        acc = std::fma(inside ? xv(n, ih, iw, c) : 0.f, wv(kh, kw, c, o), acc);
+                      }
+                    }
+                  }
+                  uint32_t want, have;
+                  const float value = got(n, oh, ow, o);
+                  std::memcpy(&want, &acc, 4);
+                  std::memcpy(&have, &value, 4);
+                  ASSERT_EQ(have, want) << "at " << n << "," << oh << "," << ow << "," << o;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
 }  // namespace tensorflow
