@@ -87,11 +87,11 @@ void PackA(const float* a, bool ta, int64_t m, int64_t k, int64_t i0, int rows, 
       for (int64_t p = 0; p < kc; ++p) out[p * MR + r] = src[p];
     }
   } else {
-    // MR floats from row p of A, reading on into row p + 1 for a partial tile: one vector copy
-    // (the padding rows' sums are never written back), except from A's last row.
+    // MR floats from row p of A, reading on into the next rows for a partial tile: one vector
+    // copy (the padding rows' sums are never written back) wherever the MR floats lie inside A.
     for (int64_t p = 0; p < kc; ++p) {
       const float* src = a + (p0 + p) * m + i0;
-      if (p0 + p + 1 < k) {
+      if ((p0 + p) * m + i0 + MR <= k * m) {
         std::memcpy(out + p * MR, src, MR * sizeof(float));
       } else {
         CopyShort<MR>(src, rows, out + p * MR);

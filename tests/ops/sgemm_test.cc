@@ -62,7 +62,10 @@ TEST(SgemmTest, EveryElementIsOneFmaChainInKOrder) {
                                          {9, 8, 2048},
                                          {2048, 8, 9},
                                          {30, 5, 300},
-                                         {12, 1, 3}}) {
+                                         {12, 1, 3},
+                                         {1, 8, 5},
+                                         {3, 33, 4},
+                                         {5, 7, 2}}) {
     for (int t = 0; t < 4; ++t) {
       const bool ta = t & 1, tb = t & 2;
       SCOPED_TRACE(testing::Message() << d.m << "x" << d.k << " * " << d.k << "x" << d.n
