@@ -232,57 +232,63 @@ class MaxPoolGradOp : public OpKernel {
     const T* dy = grad.flat<T>().data();
     T* dx = out->flat<T>().data();
     const int64_t depth = g.depth, image = g.in_rows * g.in_cols * depth;
-    // One image per task: its gradients are added in output order, whatever the thread count.
-    // Images per task: enough window values (64k) to be worth another thread's wake-up.
-    const int64_t per_image =
-        std::max<int64_t>(1, g.out_rows * g.out_cols * g.window_rows * g.window_cols * depth);
-    ctx->ParallelFor(
-        g.batch, std::max<int64_t>(1, (int64_t{1} << 16) / per_image), [&](int64_t s, int64_t e) {
-          // Per channel: the window's largest value so far and the tap (row-major) it came from;
-          // a later tap wins only when strictly larger, so the first maximum (or a NaN seen first)
-          // keeps it. Selects, not branches: which tap wins depends on the data.
-          std::vector<T> best(depth);
-          std::vector<int32_t> tap(depth);
-          std::vector<int64_t> at(g.window_rows * g.window_cols);  // each tap's input offset
-          const bool simd = nn_internal::HasFloatSimd();
-          for (int64_t n = s; n < e; ++n) {
-            std::fill(dx + n * image, dx + (n + 1) * image, T(0));
-            for (int64_t oh = 0; oh < g.out_rows; ++oh) {
-              for (int64_t ow = 0; ow < g.out_cols; ++ow) {
-                const Window w(g, n, oh, ow);
-                int32_t taps = 0;
-                for (int64_t h = w.r0; h < w.r1; ++h) {
-                  for (int64_t c = w.c0; c < w.c1; ++c, ++taps) {
-                    at[taps] = w.At(h, c);
-                    const T* xs = x + at[taps];
-                    if (taps == 0) {
-                      std::copy(xs, xs + depth, best.data());
-                      std::fill(tap.begin(), tap.end(), 0);
-                      continue;
-                    }
-                    if constexpr (std::is_same_v<T, float>) {
-                      if (simd) {
-                        nn_internal::MaxStepFloat(xs, taps, depth, best.data(), tap.data());
-                        continue;
-                      }
-                    }
-                    for (int64_t d = 0; d < depth; ++d) {
-                      const bool take = best[d] < xs[d];
-                      best[d] = take ? xs[d] : best[d];
-                      tap[d] = take ? taps : tap[d];
-                    }
+    // Whole images per task (each image's gradients are added in output order, whatever the
+    // thread count), enough window values (64k) to be worth another thread's wake-up. A window
+    // covers at most the image (the attrs may ask for far more), hence the clamps; in double,
+    // since hostile sizes overflow the product.
+    const int64_t rows_in = std::min(g.window_rows, g.in_rows),
+                  cols_in = std::min(g.window_cols, g.in_cols);
+    const double per_image = static_cast<double>(g.out_rows) * static_cast<double>(g.out_cols) *
+                             static_cast<double>(rows_in) * static_cast<double>(cols_in) *
+                             static_cast<double>(depth);
+    const int64_t images_per_task =
+        per_image >= 65536.0 ? 1 : static_cast<int64_t>(65536.0 / std::max(per_image, 1.0));
+    ctx->ParallelFor(g.batch, images_per_task, [&](int64_t s, int64_t e) {
+      // Per channel: the window's largest value so far and the tap (row-major) it came from;
+      // a later tap wins only when strictly larger, so the first maximum (or a NaN seen first)
+      // keeps it. Selects, not branches: which tap wins depends on the data.
+      std::vector<T> best(depth);
+      std::vector<int32_t> tap(depth);
+      std::vector<int64_t> at(rows_in * cols_in);  // each tap's input offset
+      const bool simd = nn_internal::HasFloatSimd();
+      for (int64_t n = s; n < e; ++n) {
+        std::fill(dx + n * image, dx + (n + 1) * image, T(0));
+        for (int64_t oh = 0; oh < g.out_rows; ++oh) {
+          for (int64_t ow = 0; ow < g.out_cols; ++ow) {
+            const Window w(g, n, oh, ow);
+            int32_t taps = 0;
+            for (int64_t h = w.r0; h < w.r1; ++h) {
+              for (int64_t c = w.c0; c < w.c1; ++c, ++taps) {
+                at[taps] = w.At(h, c);
+                const T* xs = x + at[taps];
+                if (taps == 0) {
+                  std::copy(xs, xs + depth, best.data());
+                  std::fill(tap.begin(), tap.end(), 0);
+                  continue;
+                }
+                if constexpr (std::is_same_v<T, float>) {
+                  if (simd) {
+                    nn_internal::MaxStepFloat(xs, taps, depth, best.data(), tap.data());
+                    continue;
                   }
                 }
-                if (taps == 0) continue;  // an empty window sends its gradient nowhere
-                const T* gp = dy + ((n * g.out_rows + oh) * g.out_cols + ow) * depth;
                 for (int64_t d = 0; d < depth; ++d) {
-                  T* to = dx + at[tap[d]] + d;
-                  *to = internal::WrappingAdd(*to, gp[d]);
+                  const bool take = best[d] < xs[d];
+                  best[d] = take ? xs[d] : best[d];
+                  tap[d] = take ? taps : tap[d];
                 }
               }
             }
+            if (taps == 0) continue;  // an empty window sends its gradient nowhere
+            const T* gp = dy + ((n * g.out_rows + oh) * g.out_cols + ow) * depth;
+            for (int64_t d = 0; d < depth; ++d) {
+              T* to = dx + at[tap[d]] + d;
+              *to = internal::WrappingAdd(*to, gp[d]);
+            }
           }
-        });
+        }
+      }
+    });
   }
 
  private:

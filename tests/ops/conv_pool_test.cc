@@ -589,3 +589,28 @@ TEST(ConvPoolTest, ConvolutionsAgreeAcrossThreadCounts) {
 
 }  // namespace
 }  // namespace tensorflow
+
+namespace tensorflow {
+namespace {
+
+// A window far larger than the image (SAME padding accepts any ksize) covers the whole image:
+// every output's gradient goes to the image's first maximum (TF 2.21's Eigen kernels,
+// TF_ENABLE_ONEDNN_OPTS=0, give these values; its oneDNN MaxPool fails to create a primitive).
+// The kernel's per-window tables are sized by what a window can cover, not by the ksize asked
+// for (2^60 taps here).
+TEST(PoolGradTest, HugeWindowsCoverTheImage) {
+  Scope root = Scope::NewRootScope();
+  const int huge = 1 << 30;
+  auto x = ops::Const(root, Input::Initializer(test::AsTensor<float>({1, 4, 2, 3}, {1, 2, 2, 1})));
+  auto y = ops::MaxPool(root, x, {1, huge, huge, 1}, {1, 1, 1, 1}, "SAME");
+  auto g = ops::Const(root, Input::Initializer(test::AsTensor<float>({1, 2, 4, 8}, {1, 2, 2, 1})));
+  auto dx = ops::internal::MaxPoolGrad(root, x, y, g, {1, huge, huge, 1}, {1, 1, 1, 1}, "SAME");
+  ClientSession session(root);
+  std::vector<Tensor> out;
+  TF_ASSERT_OK(session.Run({y, dx}, &out));
+  test::ExpectTensorEqual<float>(out[0], test::AsTensor<float>({4, 4, 4, 4}, {1, 2, 2, 1}));
+  test::ExpectTensorEqual<float>(out[1], test::AsTensor<float>({0, 15, 0, 0}, {1, 2, 2, 1}));
+}
+
+}  // namespace
+}  // namespace tensorflow
